@@ -1,0 +1,33 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "AutomationLab",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "DevTools", targets: ["DevTools"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // posix_spawn with fds 3/4 and close-on-exec pipes; Swift cannot express these portably.
+        .target(
+            name: "CDevToolsSpawn",
+            cSettings: [.define("_GNU_SOURCE")]
+        ),
+        // Chrome DevTools Protocol: browser launch, transports, typed commands. Knows nothing of elements.
+        .target(
+            name: "DevTools",
+            dependencies: [
+                "CDevToolsSpawn",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "DevToolsTests", dependencies: ["DevTools"]),
+        .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+#include "CDevToolsSpawn.h"
+int cdt_placeholder(void) { return 0; }

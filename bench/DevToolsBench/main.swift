@@ -1,0 +1,2 @@
+import DevTools
+print("bench: not yet")
