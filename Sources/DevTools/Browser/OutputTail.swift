@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+
+/// Keeps the last `limit` bytes written to a file descriptor, read on its own thread,
+/// so a browser's stderr can be quoted in errors without growing without bound.
+final class OutputTail: Sendable {
+    private let buffer = Mutex(Data())
+    private let limit: Int
+
+    init(reading fd: Int32, limit: Int, name: String) {
+        self.limit = limit
+        let thread = Thread { [self] in
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192, alignment: 1)
+            defer { chunk.deallocate() }
+            while true {
+                let count = read(fd, chunk.baseAddress, chunk.count)
+                if count > 0 {
+                    self.buffer.withLock { data in
+                        data.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+                        if data.count > limit { data.removeFirst(data.count - limit) }
+                    }
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            closeDescriptor(fd)
+        }
+        thread.name = name
+        thread.stackSize = 256 << 10
+        thread.start()
+    }
+
+    /// The last `lines` lines kept (fewer if less was written).
+    func lastLines(_ lines: Int = 20) -> String {
+        let text = buffer.withLock { String(decoding: $0, as: UTF8.self) }
+        return text.split(separator: "\n", omittingEmptySubsequences: true).suffix(lines).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,81 @@
+extension CDP {
+    /// The `Accessibility` domain: the browser's computed accessibility tree.
+    public enum Accessibility {
+        /// `Accessibility.enable`: keeps the tree's ids stable between calls.
+        public struct Enable: CDPCommand {
+            public static let method = "Accessibility.enable"
+            public init() {}
+        }
+
+        /// `Accessibility.getFullAXTree`: every node of a frame's tree (ignored ones included).
+        public struct GetFullAXTree: CDPCommand {
+            public static let method = "Accessibility.getFullAXTree"
+            public var depth: Int?
+            public var frameId: String?
+            public init(depth: Int? = nil, frameId: String? = nil) {
+                self.depth = depth
+                self.frameId = frameId
+            }
+            public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+        }
+
+        /// `Accessibility.getPartialAXTree`: one node, its ancestors and optionally its subtree.
+        public struct GetPartialAXTree: CDPCommand {
+            public static let method = "Accessibility.getPartialAXTree"
+            public var backendNodeId: Int
+            public var fetchRelatives: Bool?
+            public init(backendNodeId: Int, fetchRelatives: Bool? = nil) {
+                self.backendNodeId = backendNodeId
+                self.fetchRelatives = fetchRelatives
+            }
+            public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+        }
+
+        /// `Accessibility.queryAXTree`: nodes under a root with a given name and/or role.
+        public struct QueryAXTree: CDPCommand {
+            public static let method = "Accessibility.queryAXTree"
+            public var backendNodeId: Int?
+            public var accessibleName: String?
+            public var role: String?
+            public init(backendNodeId: Int? = nil, accessibleName: String? = nil, role: String? = nil) {
+                self.backendNodeId = backendNodeId
+                self.accessibleName = accessibleName
+                self.role = role
+            }
+            public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+        }
+
+        /// One node of the accessibility tree.
+        public struct AXNode: Decodable, Sendable {
+            public let nodeId: String
+            public let ignored: Bool
+            public let role: AXValue?
+            public let chromeRole: AXValue?
+            public let name: AXValue?
+            public let description: AXValue?
+            public let value: AXValue?
+            public let properties: [AXProperty]?
+            public let parentId: String?
+            public let childIds: [String]?
+            public let backendDOMNodeId: Int?
+            public let frameId: String?
+
+            /// The value of property `name` (`focused`, `disabled`, `checked`, …), if present.
+            public func property(_ name: String) -> JSONValue? {
+                properties?.first { $0.name == name }?.value.value
+            }
+        }
+
+        /// A typed accessibility value (`role`, `computedString`, `tristate`, `boolean`, …).
+        public struct AXValue: Decodable, Sendable {
+            public let type: String
+            public let value: JSONValue?
+        }
+
+        /// A named accessibility property.
+        public struct AXProperty: Decodable, Sendable {
+            public let name: String
+            public let value: AXValue
+        }
+    }
+}

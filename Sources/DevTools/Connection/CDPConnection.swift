@@ -1,0 +1,269 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// One connection to a browser: correlates requests with replies, fans events out to
+/// subscribers, and fails everything at once when the browser goes away.
+///
+/// Every call has a timeout (``defaultTimeout`` unless given), honours task cancellation,
+/// and fails with a ``DevToolsError``. Flat sessions (`Target.attachToTarget` with
+/// `flatten: true`) share this connection; ``session(_:)`` addresses one.
+public final class CDPConnection: Sendable {
+    /// The timeout of calls that name none.
+    public let defaultTimeout: Duration
+    private let transport: any CDPTransport
+    private let maxMessageSize: Int
+    private let closeReason: @Sendable ((any Error)?) -> DevToolsError
+    private let logger: Logger
+    private let state = Mutex(State())
+
+    private struct State {
+        var nextID = 1
+        var pending: [Int: Pending] = [:]
+        var nextSubscriberID = 0
+        var subscribers: [Int: Subscriber] = [:]
+        var closedError: DevToolsError?
+    }
+
+    private struct Pending {
+        let method: String
+        let continuation: CheckedContinuation<Data, any Error>
+        var timer: Task<Void, Never>?
+    }
+
+    private struct Subscriber {
+        let filter: EventFilter
+        let continuation: AsyncThrowingStream<CDPEventMessage, any Error>.Continuation
+    }
+
+    /// Starts reading from `transport`.
+    /// - Parameters:
+    ///   - defaultTimeout: the timeout of calls that name none.
+    ///   - maxMessageSize: the size limit the transport enforces, for error messages.
+    ///   - closeReason: turns the transport's close reason into the error that pending and
+    ///     later calls fail with (a launched browser reports its exit status here). It runs
+    ///     on the transport's thread and may block briefly.
+    public init(
+        transport: any CDPTransport,
+        defaultTimeout: Duration = .seconds(30),
+        maxMessageSize: Int = 256 << 20,
+        logger: Logger = Logger(label: "DevTools"),
+        closeReason: @escaping @Sendable ((any Error)?) -> DevToolsError = CDPConnection.describeClose
+    ) {
+        self.transport = transport
+        self.defaultTimeout = defaultTimeout
+        self.maxMessageSize = maxMessageSize
+        self.closeReason = closeReason
+        self.logger = logger
+        transport.start(
+            onMessage: { [weak self] message in self?.receive(message) },
+            onClose: { [weak self] error in
+                guard let self else { return }
+                self.fail(with: self.closeReason(error))
+            })
+    }
+
+    /// The default close reason: a deliberate close, or what the transport said.
+    public static func describeClose(_ error: (any Error)?) -> DevToolsError {
+        switch error {
+        case nil: return .connectionClosed(reason: "closed by this process")
+        case let error as DevToolsError: return error
+        case let error?: return .connectionClosed(reason: String(describing: error))
+        }
+    }
+
+    /// The error every call fails with, once the connection is closed; `nil` while open.
+    public var closedError: DevToolsError? { state.withLock { $0.closedError } }
+
+    /// A handle on a flat session of this connection (`nil`: the browser itself).
+    public func session(_ id: String?) -> CDPSession { CDPSession(connection: self, id: id) }
+
+    /// Sends `command` and waits for its typed reply.
+    /// - Parameters:
+    ///   - sessionId: the flat session to send it on; `nil` for the browser.
+    ///   - timeout: how long to wait for the reply; ``defaultTimeout`` if `nil`.
+    public func send<Command: CDPCommand>(
+        _ command: Command, sessionId: String? = nil, timeout: Duration? = nil
+    ) async throws -> Command.Response {
+        let reply = try await call(Command.method, params: command, sessionId: sessionId, timeout: timeout)
+        if Command.Response.self == CDP.Empty.self { return CDP.Empty() as! Command.Response }
+        do {
+            return try JSONDecoder().decode(ReplyEnvelope<Command.Response>.self, from: reply).result
+        } catch {
+            throw DevToolsError.unexpectedResponse(method: Command.method, reason: String(describing: error))
+        }
+    }
+
+    /// Sends any method with any encodable parameters and returns the whole reply message.
+    /// For methods that have no typed command yet.
+    public func call(
+        _ method: String, params: some Encodable & Sendable, sessionId: String? = nil, timeout: Duration? = nil
+    ) async throws -> Data {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        let message: Data
+        do {
+            message = try JSONEncoder().encode(RequestEnvelope(id: id, method: method, params: params, sessionId: sessionId))
+        } catch {
+            throw DevToolsError.unexpectedResponse(method: method, reason: "parameters could not be encoded: \(error)")
+        }
+        let limit = timeout ?? defaultTimeout
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let closed: DevToolsError? = state.withLock { state in
+                    if let closed = state.closedError { return closed }
+                    state.pending[id] = Pending(method: method, continuation: continuation)
+                    return nil
+                }
+                if let closed {
+                    continuation.resume(throwing: closed)
+                    return
+                }
+                if Task.isCancelled {
+                    complete(id, with: .failure(CancellationError()))
+                    return
+                }
+                armTimer(id: id, method: method, after: limit)
+                do {
+                    try transport.send(message)
+                } catch {
+                    // A write fails when the peer is gone; the transport's close follows at
+                    // once and fails this call with the real reason (say, the exit status).
+                    if let closed = closedError { complete(id, with: .failure(closed)) }
+                }
+            }
+        } onCancel: {
+            complete(id, with: .failure(CancellationError()))
+        }
+    }
+
+    /// Events on the given sessions, optionally only the named methods, in arrival order.
+    /// The stream ends with the connection's error when the connection closes; stop
+    /// iterating (or drop the stream) to unsubscribe. Buffering is unbounded: iterate it.
+    public func events(_ filter: EventFilter = .all) -> AsyncThrowingStream<CDPEventMessage, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: CDPEventMessage.self)
+        let closed: DevToolsError? = state.withLock { state in
+            if let closed = state.closedError { return closed }
+            let id = state.nextSubscriberID
+            state.nextSubscriberID += 1
+            state.subscribers[id] = Subscriber(filter: filter, continuation: continuation)
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+            }
+            return nil
+        }
+        if let closed { continuation.finish(throwing: closed) }
+        return stream
+    }
+
+    /// Closes the transport. Pending calls fail with ``DevToolsError/connectionClosed(reason:)``.
+    public func close() {
+        transport.close()
+    }
+
+    /// Fails every pending call and event stream with `error`, and every later call too.
+    public func fail(with error: DevToolsError) {
+        let (pending, subscribers): ([Pending], [Subscriber]) = state.withLock { state in
+            if state.closedError == nil { state.closedError = error }
+            defer {
+                state.pending.removeAll()
+                state.subscribers.removeAll()
+            }
+            return (Array(state.pending.values), Array(state.subscribers.values))
+        }
+        let closedError = self.closedError ?? error
+        for call in pending {
+            call.timer?.cancel()
+            call.continuation.resume(throwing: closedError)
+        }
+        for subscriber in subscribers { subscriber.continuation.finish(throwing: closedError) }
+    }
+
+    // MARK: - Inbound
+
+    private func receive(_ message: InboundMessage) {
+        switch message {
+        case .oversized(let prefix, let size):
+            reportUnreadable(prefix) { method in .oversizedMessage(method: method, size: size, limit: maxMessageSize) }
+        case .data(let data):
+            guard let header = try? JSONDecoder().decode(MessageHeader.self, from: data) else {
+                reportUnreadable(data) { method in .malformedMessage(method: method, reason: "not a JSON object") }
+                return
+            }
+            if let id = header.id {
+                if let error = header.error {
+                    let method = state.withLock { $0.pending[id]?.method } ?? "call \(id)"
+                    complete(id, with: .failure(DevToolsError.protocolError(
+                        method: method, code: error.code, message: error.message, data: error.data)))
+                } else {
+                    complete(id, with: .success(data))
+                }
+            } else if let method = header.method {
+                dispatch(CDPEventMessage(method: method, sessionId: header.sessionId, json: data))
+            } else {
+                logger.warning("DevTools: ignored a message with neither id nor method")
+            }
+        }
+    }
+
+    /// A message that cannot be decoded fails the call it answers, when its id can be found.
+    private func reportUnreadable(_ bytes: Data, error: (String?) -> DevToolsError) {
+        if let id = sniffMessageID(bytes), let method = state.withLock({ $0.pending[id]?.method }) {
+            complete(id, with: .failure(error(method)))
+        } else {
+            logger.warning("DevTools: \(error(nil).description)")
+        }
+    }
+
+    private func dispatch(_ event: CDPEventMessage) {
+        let targets = state.withLock { state in
+            state.subscribers.values.filter { $0.filter.matches(event) }.map(\.continuation)
+        }
+        for continuation in targets { continuation.yield(event) }
+    }
+
+    // MARK: - Completion
+
+    private func complete(_ id: Int, with result: Result<Data, any Error>) {
+        guard let call = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
+        call.timer?.cancel()
+        call.continuation.resume(with: result)
+    }
+
+    private func armTimer(id: Int, method: String, after limit: Duration) {
+        let timer = Task { [weak self] in
+            do { try await Task.sleep(for: limit) } catch { return }
+            self?.complete(id, with: .failure(DevToolsError.timeout(method: method, after: limit)))
+        }
+        let stillPending = state.withLock { state in
+            guard state.pending[id] != nil else { return false }
+            state.pending[id]?.timer = timer
+            return true
+        }
+        if !stillPending { timer.cancel() }
+    }
+}
+
+/// Which events a subscriber receives.
+public struct EventFilter: Sendable {
+    /// The session to listen to: `.some(nil)` is the browser itself, `nil` is every session.
+    public var sessionId: String??
+    /// The event names to receive; `nil` for all.
+    public var methods: Set<String>?
+
+    /// Every event on every session.
+    public static let all = EventFilter(sessionId: nil, methods: nil)
+
+    /// Events of one session (`nil`: the browser), optionally only the named ones.
+    public static func session(_ id: String?, methods: Set<String>? = nil) -> EventFilter {
+        EventFilter(sessionId: .some(id), methods: methods)
+    }
+
+    func matches(_ event: CDPEventMessage) -> Bool {
+        if let sessionId, sessionId != event.sessionId { return false }
+        if let methods, !methods.contains(event.method) { return false }
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A flat CDP session (one attached target, or the browser when `id` is `nil`) on a
+/// ``CDPConnection``. Cheap to copy; it holds no state of its own.
+public struct CDPSession: Sendable {
+    /// The connection it talks over.
+    public let connection: CDPConnection
+    /// The `sessionId` from `Target.attachToTarget`; `nil` addresses the browser.
+    public let id: String?
+
+    /// Sends `command` on this session and waits for its reply.
+    public func send<Command: CDPCommand>(_ command: Command, timeout: Duration? = nil) async throws -> Command.Response {
+        try await connection.send(command, sessionId: id, timeout: timeout)
+    }
+
+    /// All events of this session (optionally only the named methods).
+    public func events(methods: Set<String>? = nil) -> AsyncThrowingStream<CDPEventMessage, any Error> {
+        connection.events(.session(id, methods: methods))
+    }
+
+    /// Typed events of one kind on this session, decoded as they arrive.
+    public func events<E: CDPEvent>(_ type: E.Type) -> AsyncThrowingMapSequence<AsyncThrowingStream<CDPEventMessage, any Error>, E> {
+        events(methods: [E.method]).map { try $0.decode(E.self) }
+    }
+
+    /// Runs `action`, then waits for the first event `E` that satisfies `condition`.
+    ///
+    /// The subscription starts before `action` runs, so an event caused by the action is
+    /// never missed. Fails with ``DevToolsError/timeout(method:after:)`` after `timeout`.
+    public func waitForEvent<E: CDPEvent, T: Sendable>(
+        _ type: E.Type,
+        timeout: Duration? = nil,
+        where condition: @escaping @Sendable (E) -> Bool = { _ in true },
+        after action: () async throws -> T
+    ) async throws -> (result: T, event: E) {
+        let stream = events(methods: [E.method])
+        let result = try await action()
+        let limit = timeout ?? connection.defaultTimeout
+        let event = try await withThrowingTaskGroup(of: E?.self) { group in
+            group.addTask {
+                for try await message in stream {
+                    let event = try message.decode(E.self)
+                    if condition(event) { return event }
+                }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw DevToolsError.timeout(method: E.method, after: limit)
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let event = first else {
+                throw DevToolsError.connectionClosed(reason: "event stream ended before \(E.method)")
+            }
+            return event
+        }
+        return (result, event)
+    }
+}

@@ -1,0 +1,59 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A tiny HTTP server on 127.0.0.1 with an ephemeral port, serving fixed pages by path,
+/// so DevTools tests have a real origin (cookies, localStorage) without a web framework.
+final class FixtureServer: Sendable {
+    let channel: any Channel
+    let port: Int
+
+    /// Starts serving `pages` (path → HTML). Unknown paths get 404.
+    static func start(pages: [String: String]) async throws -> FixtureServer {
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                    channel.pipeline.addHandler(PageHandler(pages: pages))
+                }
+            }
+        let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+        return FixtureServer(channel: channel, port: channel.localAddress?.port ?? 0)
+    }
+
+    private init(channel: any Channel, port: Int) {
+        self.channel = channel
+        self.port = port
+    }
+
+    /// The URL of `path` on this server.
+    func url(_ path: String = "/") -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    func stop() async {
+        try? await channel.close()
+    }
+}
+
+private final class PageHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+    let pages: [String: String]
+
+    init(pages: [String: String]) { self.pages = pages }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .head(let request) = unwrapInboundIn(data) else { return }
+        let path = String(request.uri.split(separator: "?", maxSplits: 1).first ?? "/")
+        let body = pages[path]
+        let bytes = body ?? "not found"
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: body == nil ? "text/plain" : "text/html; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(bytes.utf8.count))
+        headers.add(name: "Cache-Control", value: "no-store")
+        let head = HTTPResponseHead(version: request.version, status: body == nil ? .notFound : .ok, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: bytes)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+}
