@@ -23,12 +23,16 @@ public final class CDPConnection: Sendable {
         var nextSubscriberID = 0
         var subscribers: [Int: Subscriber] = [:]
         var closedError: DevToolsError?
+        /// The deadline the watchdog task sleeps until, if one is running.
+        var watchdogDeadline: ContinuousClock.Instant?
+        var watchdog: Task<Void, Never>?
     }
 
     private struct Pending {
         let method: String
+        let timeout: Duration
+        let deadline: ContinuousClock.Instant
         let continuation: CheckedContinuation<Data, any Error>
-        var timer: Task<Void, Never>?
     }
 
     private struct Subscriber {
@@ -110,11 +114,13 @@ public final class CDPConnection: Sendable {
             throw DevToolsError.unexpectedResponse(method: method, reason: "parameters could not be encoded: \(error)")
         }
         let limit = timeout ?? defaultTimeout
+        let deadline = ContinuousClock.now.advanced(by: limit)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let closed: DevToolsError? = state.withLock { state in
                     if let closed = state.closedError { return closed }
-                    state.pending[id] = Pending(method: method, continuation: continuation)
+                    state.pending[id] = Pending(method: method, timeout: limit, deadline: deadline, continuation: continuation)
+                    armWatchdog(for: deadline, in: &state)
                     return nil
                 }
                 if let closed {
@@ -125,7 +131,6 @@ public final class CDPConnection: Sendable {
                     complete(id, with: .failure(CancellationError()))
                     return
                 }
-                armTimer(id: id, method: method, after: limit)
                 do {
                     try transport.send(message)
                 } catch {
@@ -170,14 +175,14 @@ public final class CDPConnection: Sendable {
             defer {
                 state.pending.removeAll()
                 state.subscribers.removeAll()
+                state.watchdog?.cancel()
+                state.watchdog = nil
+                state.watchdogDeadline = nil
             }
             return (Array(state.pending.values), Array(state.subscribers.values))
         }
         let closedError = self.closedError ?? error
-        for call in pending {
-            call.timer?.cancel()
-            call.continuation.resume(throwing: closedError)
-        }
+        for call in pending { call.continuation.resume(throwing: closedError) }
         for subscriber in subscribers { subscriber.continuation.finish(throwing: closedError) }
     }
 
@@ -188,23 +193,35 @@ public final class CDPConnection: Sendable {
         case .oversized(let prefix, let size):
             reportUnreadable(prefix) { method in .oversizedMessage(method: method, size: size, limit: maxMessageSize) }
         case .data(let data):
-            guard let header = try? JSONDecoder().decode(MessageHeader.self, from: data) else {
-                reportUnreadable(data) { method in .malformedMessage(method: method, reason: "not a JSON object") }
+            let envelope = Envelope.scan(data)
+            if let envelope, let id = envelope.id, !envelope.hasError {
+                complete(id, with: .success(data))
                 return
             }
-            if let id = header.id {
-                if let error = header.error {
-                    let method = state.withLock { $0.pending[id]?.method } ?? "call \(id)"
-                    complete(id, with: .failure(DevToolsError.protocolError(
-                        method: method, code: error.code, message: error.message, data: error.data)))
-                } else {
-                    complete(id, with: .success(data))
-                }
-            } else if let method = header.method {
-                dispatch(CDPEventMessage(method: method, sessionId: header.sessionId, json: data))
+            // Errors, and anything the fast scan was unsure of, take the full decoder.
+            guard envelope?.hasError == false, let envelope,
+                  let method = envelope.method else { return receiveSlowly(data) }
+            dispatch(CDPEventMessage(method: method, sessionId: envelope.sessionId, json: data))
+        }
+    }
+
+    private func receiveSlowly(_ data: Data) {
+        guard let header = try? JSONDecoder().decode(MessageHeader.self, from: data) else {
+            reportUnreadable(data) { method in .malformedMessage(method: method, reason: "not a JSON object") }
+            return
+        }
+        if let id = header.id {
+            if let error = header.error {
+                let method = state.withLock { $0.pending[id]?.method } ?? "call \(id)"
+                complete(id, with: .failure(DevToolsError.protocolError(
+                    method: method, code: error.code, message: error.message, data: error.data)))
             } else {
-                logger.warning("DevTools: ignored a message with neither id nor method")
+                complete(id, with: .success(data))
             }
+        } else if let method = header.method {
+            dispatch(CDPEventMessage(method: method, sessionId: header.sessionId, json: data))
+        } else {
+            logger.warning("DevTools: ignored a message with neither id nor method")
         }
     }
 
@@ -228,21 +245,38 @@ public final class CDPConnection: Sendable {
 
     private func complete(_ id: Int, with result: Result<Data, any Error>) {
         guard let call = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
-        call.timer?.cancel()
         call.continuation.resume(with: result)
     }
 
-    private func armTimer(id: Int, method: String, after limit: Duration) {
-        let timer = Task { [weak self] in
-            do { try await Task.sleep(for: limit) } catch { return }
-            self?.complete(id, with: .failure(DevToolsError.timeout(method: method, after: limit)))
+    // MARK: - Timeouts
+
+    // One watchdog task per connection sleeps until the earliest deadline of any pending
+    // call, instead of a timer per call: calls usually share one timeout, so a new call's
+    // deadline is later than the armed one and costs nothing on the round-trip path.
+
+    private func armWatchdog(for deadline: ContinuousClock.Instant, in state: inout State) {
+        if let armed = state.watchdogDeadline, armed <= deadline { return }
+        state.watchdog?.cancel()
+        state.watchdogDeadline = deadline
+        state.watchdog = Task { [weak self] in
+            do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return }
+            self?.expireOverdueCalls()
         }
-        let stillPending = state.withLock { state in
-            guard state.pending[id] != nil else { return false }
-            state.pending[id]?.timer = timer
-            return true
+    }
+
+    private func expireOverdueCalls() {
+        let now = ContinuousClock.now
+        let overdue: [Pending] = state.withLock { state in
+            state.watchdog = nil
+            state.watchdogDeadline = nil
+            let expired = state.pending.filter { $0.value.deadline <= now }
+            for id in expired.keys { state.pending.removeValue(forKey: id) }
+            if let next = state.pending.values.map(\.deadline).min() { armWatchdog(for: next, in: &state) }
+            return Array(expired.values)
         }
-        if !stillPending { timer.cancel() }
+        for call in overdue {
+            call.continuation.resume(throwing: DevToolsError.timeout(method: call.method, after: call.timeout))
+        }
     }
 }
 
