@@ -13,16 +13,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
-        // posix_spawn with fds 3/4 and close-on-exec pipes; Swift cannot express these portably.
+        // posix_spawn with fds 3/4, close-on-exec pipes and eventfd: C APIs Swift cannot reach or express.
         .target(
-            name: "CDevToolsSpawn",
+            name: "CDevToolsSupport",
             cSettings: [.define("_GNU_SOURCE")]
         ),
         // Chrome DevTools Protocol: browser launch, transports, typed commands. Knows nothing of elements.
         .target(
             name: "DevTools",
             dependencies: [
-                "CDevToolsSpawn",
+                "CDevToolsSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -18,15 +18,17 @@ for _ in $(seq 100); do grep -q "Serving HTTP" "$work/server.log" 2>/dev/null &&
 port=$(sed -n 's/.*port \([0-9]*\).*/\1/p' "$work/server.log" | head -1)
 url="http://127.0.0.1:$port/page.html"
 
-# Alternate the two clients so drift on the machine affects both alike.
-LAB_BROWSER="$browser" .build/release/DevToolsBench "$url" "$scale" >"$work/swift1.json"
-python3 bench/raw_cdp.py "$browser" "$url" "$scale" >"$work/raw1.json"
-LAB_BROWSER="$browser" .build/release/DevToolsBench "$url" "$scale" >"$work/swift2.json"
-python3 bench/raw_cdp.py "$browser" "$url" "$scale" >"$work/raw2.json"
+flags=$(LAB_BROWSER="$browser" .build/release/DevToolsBench --print-arguments)
+# Alternate the clients so drift on the machine affects all alike.
+for round in 1 2; do
+  LAB_BROWSER="$browser" .build/release/DevToolsBench "$url" "$scale" >"$work/swift$round.json"
+  LAB_BROWSER="$browser" .build/release/DevToolsBench "$url" "$scale" --on-connection-thread >"$work/loop$round.json"
+  python3 bench/raw_cdp.py "$browser" "$url" "$scale" "$flags" >"$work/raw$round.json"
+done
 python3 - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
-for name in ("swift", "raw"):
+for name in ("swift", "loop", "raw"):
     merged = {}
     for part in (1, 2):
         for op, values in json.load(open(f"{work}/{name}{part}.json")).items():
@@ -34,4 +36,4 @@ for name in ("swift", "raw"):
     json.dump(merged, open(f"{work}/{name}.json", "w"))
 PY
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores"
-python3 bench/compare.py "DevTools=$work/swift.json" "raw CDP=$work/raw.json"
+python3 bench/compare.py "DevTools=$work/swift.json" "DevTools, Browser.run=$work/loop.json" "raw CDP=$work/raw.json"

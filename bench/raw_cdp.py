@@ -6,12 +6,9 @@ import json, os, subprocess, sys, tempfile, shutil, time
 BROWSER = sys.argv[1]
 PAGE_URL = sys.argv[2]
 SCALE = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-FLAGS = ["--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
-         "--disable-back-forward-cache", "--disable-background-networking",
-         "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-         "--disable-extensions", "--disable-sync", "--disable-dev-shm-usage", "--mute-audio",
-         "--hide-scrollbars"] + (["--no-sandbox"] if os.geteuid() == 0 else []) \
-        + ([] if BROWSER.endswith("headless-shell") else ["--headless"])
+# The browser command line DevTools uses (DevToolsBench --print-arguments), so both
+# clients measure the same browser; "PROFILE" stands for the profile directory.
+ARGUMENTS = json.loads(sys.argv[4]) if len(sys.argv) > 4 else ["--remote-debugging-pipe", "--user-data-dir=PROFILE", "about:blank"]
 
 
 class Raw:
@@ -24,7 +21,8 @@ class Raw:
             os.dup2(to_browser_r, 3)
             os.dup2(from_browser_w, 4)
 
-        self.proc = subprocess.Popen([BROWSER, *FLAGS, f"--user-data-dir={self.profile}", "about:blank"],
+        arguments = [argument.replace("PROFILE", self.profile) for argument in ARGUMENTS]
+        self.proc = subprocess.Popen([BROWSER, *arguments],
                                      pass_fds=(3, 4), preexec_fn=child, stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_browser_r)

@@ -1,4 +1,4 @@
-import CDevToolsSpawn
+import CDevToolsSupport
 import Foundation
 import Synchronization
 

@@ -9,14 +9,15 @@ import Darwin
 
 /// The `--remote-debugging-pipe` transport: NUL-terminated JSON messages over two pipes.
 ///
-/// A dedicated thread blocks in `read(2)` and hands each complete message to the
-/// connection; this measured faster than any event-loop based reader (DESIGN §3).
-/// Writes happen on the caller's thread under a lock, so messages never interleave.
+/// A dedicated thread (``PipeEventLoop``) reads the pipe and hands each complete message
+/// to the connection; it also runs the tasks that prefer it, so they resume without a
+/// thread hop. Writes happen on the caller's thread under a lock, so messages never interleave.
 public final class PipeTransport: CDPTransport {
     private let writeFD: Int32
     private let readFD: Int32
     private let maxMessageSize: Int
     private let state = Mutex(State())
+    private let loop: PipeEventLoop
 
     private struct State {
         var writeOpen = true
@@ -30,6 +31,7 @@ public final class PipeTransport: CDPTransport {
         self.writeFD = writeFD
         self.readFD = readFD
         self.maxMessageSize = maxMessageSize
+        self.loop = PipeEventLoop(readFD: readFD)
         ignoreSIGPIPE()
     }
 
@@ -37,29 +39,18 @@ public final class PipeTransport: CDPTransport {
                       onClose: @escaping @Sendable ((any Error)?) -> Void) {
         let thread = Thread { [self] in
             var framer = NULFramer(maxMessageSize: maxMessageSize)
-            let chunkSize = 1 << 16
-            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
-            defer { chunk.deallocate() }
-            var failure: (any Error)?
-            while true {
-                let count = read(readFD, chunk.baseAddress, chunkSize)
-                if count > 0 {
-                    framer.append(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), deliver: onMessage)
-                } else if count == 0 {
-                    break
-                } else if errno != EINTR {
-                    failure = DevToolsError.connectionClosed(reason: "reading the pipe failed: \(String(cString: strerror(errno)))")
-                    break
-                }
-            }
+            let failure = loop.run(framer: &framer, deliver: onMessage)
             closeDescriptor(readFD)
             let deliberate = self.state.withLock { $0.closedDeliberately }
             onClose(deliberate ? nil : (failure ?? DevToolsError.connectionClosed(reason: "the browser closed the pipe")))
         }
         thread.name = "DevTools pipe reader"
-        thread.stackSize = 1 << 20
+        thread.stackSize = 8 << 20
         thread.start()
     }
+
+    /// The reader thread as a task executor; see ``Browser/run(_:)``.
+    public var executor: any TaskExecutor { loop }
 
     public func send(_ message: Data) throws {
         try state.withLock { state in

@@ -1,8 +1,9 @@
-#include "CDevToolsSpawn.h"
+#include "CDevToolsSupport.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 // Child-side pipe ends are moved to descriptors >= this before the dup2 actions, so a
@@ -71,4 +72,8 @@ int cdt_spawn_browser(const char *path, char *const argv[], char *const envp[],
     out->reply_fd = replies[0];
     out->stderr_fd = errors[0];
     return 0;
+}
+
+int cdt_wake_fd(void) {
+    return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 }

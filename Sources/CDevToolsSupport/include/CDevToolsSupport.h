@@ -1,5 +1,5 @@
-#ifndef CDEVTOOLSSPAWN_H
-#define CDEVTOOLSSPAWN_H
+#ifndef CDEVTOOLSSUPPORT_H
+#define CDEVTOOLSSUPPORT_H
 
 #include <sys/types.h>
 
@@ -20,5 +20,8 @@ typedef struct {
 /// Returns 0 on success, otherwise an errno value; `out` is filled only on success.
 int cdt_spawn_browser(const char *path, char *const argv[], char *const envp[],
                       cdt_spawned_browser *out);
+
+/// A non-blocking, close-on-exec eventfd for waking a thread blocked in poll(2); -1 on error.
+int cdt_wake_fd(void);
 
 #endif
