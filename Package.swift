@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "DevTools", targets: ["DevTools"]),
+        .library(name: "UIAutomation", targets: ["UIAutomation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
@@ -36,6 +37,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // XCUITest-shaped queries, elements and actions over DevTools. Knows nothing of the apps.
+        .target(name: "UIAutomation", dependencies: ["DevTools"]),
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
     ],
     swiftLanguageModes: [.v6]

@@ -23,6 +23,8 @@ extension CDP {
             public let documentURL: Int
             public let nodes: NodeTreeSnapshot
             public let layout: LayoutTreeSnapshot
+            public let scrollOffsetX: Double?
+            public let scrollOffsetY: Double?
         }
 
         /// The nodes of a document as parallel arrays.

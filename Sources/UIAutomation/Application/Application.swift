@@ -1,0 +1,164 @@
+import DevTools
+import Foundation
+import Synchronization
+
+/// The app under test, as `XCUIApplication` is: launch it, query its elements, act on them.
+///
+/// ```swift
+/// let app = Application(host: AnimalsHost())
+/// app.launchArguments = ["-favorites", "lion"]
+/// try await app.launch()
+/// try await app.buttons["Favourites"].tap()
+/// #expect(try await app.staticTexts["No animals found"].exists)
+/// ```
+///
+/// Each launch gets a fresh isolated browser context (cookies, storage) and a fresh app
+/// instance from its ``AppHost``, in the process's one shared browser.
+public final class Application: ElementQueryProviding, Sendable, CustomStringConvertible {
+    /// Where the app comes from.
+    public let host: any AppHost
+    /// Device, timeouts, identifier attribute, artifacts folder.
+    public let configuration: Configuration
+    private let state = Mutex(State())
+
+    private struct State {
+        var launchArguments: [String] = []
+        var launchEnvironment: [String: String] = [:]
+        var running: (app: any RunningApp, driver: PageDriver)?
+    }
+
+    /// An app served by `host`.
+    public init(host: any AppHost, configuration: Configuration = Configuration()) {
+        self.host = host
+        self.configuration = configuration
+    }
+
+    /// A web app already running at `url`.
+    public convenience init(url: String, configuration: Configuration = Configuration()) {
+        self.init(host: URLHost(url), configuration: configuration)
+    }
+
+    /// Arguments passed to the next launch (XCUITest's `launchArguments`).
+    public var launchArguments: [String] {
+        get { state.withLock { $0.launchArguments } }
+        set { state.withLock { $0.launchArguments = newValue } }
+    }
+
+    /// Environment passed to the next launch (XCUITest's `launchEnvironment`).
+    public var launchEnvironment: [String: String] {
+        get { state.withLock { $0.launchEnvironment } }
+        set { state.withLock { $0.launchEnvironment = newValue } }
+    }
+
+    /// Whether the app is running (launched and not terminated).
+    public var isRunning: Bool { state.withLock { $0.running != nil } }
+
+    /// Starts the app fresh: terminates a running instance, starts a new one from the host
+    /// with the launch arguments and environment, opens it in a new isolated browser
+    /// context, and waits until it is idle.
+    public func launch() async throws {
+        await terminate()
+        let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
+        let running = try await host.launch(arguments: arguments, environment: environment)
+        do {
+            let browser = try await SharedBrowser.shared.current()
+            let driver = try await PageDriver.open(in: browser, configuration: configuration)
+            state.withLock { $0.running = (running, driver) }
+            try await driver.open(running.url, timeout: configuration.launchTimeout)
+        } catch {
+            await terminate()
+            await running.terminate()
+            throw wrap(error, query: "app.launch()")
+        }
+    }
+
+    /// Stops the app and closes its browser context. Safe when not running.
+    public func terminate() async {
+        let running = state.withLock { state in
+            defer { state.running = nil }
+            return state.running
+        }
+        guard let running else { return }
+        await running.driver.close()
+        await running.app.terminate()
+    }
+
+    /// A screenshot of the whole screen, as PNG.
+    public func screenshot() async throws -> Screenshot {
+        let driver = try self.driver(for: "app.screenshot()")
+        return Screenshot(pngData: try await perform("app.screenshot()") { try await driver.screenshot() })
+    }
+
+    /// The element tree, one element per line, indented by depth: type, frame,
+    /// identifier, label, value (XCUITest's `debugDescription`).
+    public func treeDescription() async throws -> String {
+        try await snapshot().treeDescription()
+    }
+
+    /// The element tree as it is now.
+    public func snapshot() async throws -> PageSnapshot {
+        let driver = try self.driver(for: "app")
+        return try await perform("app") { try await driver.snapshot() }
+    }
+
+    /// Waits until the app is idle (loaded, no requests in flight, no animations).
+    public func waitForIdle(timeout: Duration? = nil) async throws {
+        let driver = try self.driver(for: "app.waitForIdle()")
+        try await perform("app.waitForIdle()") { try await driver.waitForIdle(timeout: timeout ?? configuration.idleTimeout) }
+    }
+
+    public var description: String { "app" }
+
+    // MARK: - Queries
+
+    public func descendants(matching type: ElementType) -> ElementQuery {
+        ElementQuery(app: self, steps: [.descendants(type)], text: "app" + Self.shortcut(for: type, chained: false))
+    }
+
+    public func children(matching type: ElementType) -> ElementQuery {
+        ElementQuery(app: self, steps: [.children(type)], text: "app.children(matching: .\(type.name))")
+    }
+
+    // MARK: - Internals
+
+    func driver(for query: String) throws -> PageDriver {
+        guard let driver = state.withLock({ $0.running?.driver }) else {
+            throw UIAutomationError(query: query, reason: .notRunning)
+        }
+        return driver
+    }
+
+    /// Runs `body`, turning browser errors into `UIAutomationError`s that name `query`.
+    func perform<T>(_ query: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw wrap(error, query: query)
+        }
+    }
+
+    func wrap(_ error: any Error, query: String) -> any Error {
+        switch error {
+        case let error as UIAutomationError: return error
+        case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(error))
+        default: return error
+        }
+    }
+
+    /// `.buttons` for the types XCUITest has a shortcut for, else `.descendants(matching:)`.
+    static func shortcut(for type: ElementType, chained: Bool) -> String {
+        if let name = ElementType.shortcutNames[type] { return "." + name }
+        return ".descendants(matching: .\(type.name))"
+    }
+}
+
+/// A PNG image of the screen or of one element.
+public struct Screenshot: Sendable {
+    /// The PNG bytes.
+    public let pngData: Data
+
+    /// Writes the PNG to `path`.
+    public func write(to path: String) throws {
+        try pngData.write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// How an ``Application`` behaves: device, timeouts, identifier attribute, artifacts.
+public struct Configuration: Sendable {
+    /// The screen to emulate.
+    public var device: Device = .iPhone
+    /// How long an action waits for its element to be actionable (exists, unique,
+    /// visible, stable, enabled, not covered).
+    public var actionTimeout: Duration = .seconds(10)
+    /// How long to wait for the app to become idle after an action or launch.
+    public var idleTimeout: Duration = .seconds(10)
+    /// How long `launch()` may take, browser start included.
+    public var launchTimeout: Duration = .seconds(30)
+    /// The DOM attribute read as the accessibility identifier.
+    public var identifierAttribute: String = "data-testid"
+    /// Where a failure's screenshot and element tree are saved; `nil` to save nothing.
+    /// Default: `$LAB_ARTIFACTS_DIR`, else `.build/lab-artifacts` in the current directory.
+    public var artifactsDirectory: String? = Configuration.defaultArtifactsDirectory
+
+    public init() {}
+
+    /// `$LAB_ARTIFACTS_DIR`, else `<current directory>/.build/lab-artifacts`.
+    public static var defaultArtifactsDirectory: String {
+        if let explicit = ProcessInfo.processInfo.environment["LAB_ARTIFACTS_DIR"], !explicit.isEmpty { return explicit }
+        return FileManager.default.currentDirectoryPath + "/.build/lab-artifacts"
+    }
+}

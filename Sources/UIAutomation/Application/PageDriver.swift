@@ -1,0 +1,233 @@
+import DevTools
+import Foundation
+
+/// The browser side of one launched app: its isolated context and page, and everything
+/// UIAutomation does there — reading the element tree, hit tests, input, waiting for idle.
+/// Every operation runs on the connection's thread (`Browser.run`).
+final class PageDriver: Sendable {
+    let browser: Browser
+    let context: BrowserContext
+    let page: PageSession
+    let configuration: Configuration
+    let navigation: NavigationTracker
+
+    private init(browser: Browser, context: BrowserContext, page: PageSession, configuration: Configuration) {
+        self.browser = browser
+        self.context = context
+        self.page = page
+        self.configuration = configuration
+        self.navigation = NavigationTracker(page: page)
+    }
+
+    /// A fresh context and page in `browser`, set up as the configured device.
+    static func open(in browser: Browser, configuration: Configuration) async throws -> PageDriver {
+        try await browser.run {
+            let context = try await browser.newContext()
+            let page = try await context.newPage()
+            let driver = PageDriver(browser: browser, context: context, page: page, configuration: configuration)
+            let device = configuration.device
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = try await page.send(CDP.Page.Enable()) }
+                group.addTask {
+                    _ = try await page.send(CDP.Page.AddScriptToEvaluateOnNewDocument(source: PageScripts.instrumentation))
+                }
+                group.addTask {
+                    _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
+                        width: device.width, height: device.height, deviceScaleFactor: device.scale, mobile: device.isMobile))
+                }
+                group.addTask {
+                    _ = try await page.send(CDP.Emulation.SetTouchEmulationEnabled(enabled: device.hasTouch, maxTouchPoints: 5))
+                }
+                group.addTask {
+                    _ = try await page.send(CDP.Emulation.SetEmulatedMedia(
+                        features: [.init(name: "prefers-color-scheme", value: device.colorScheme)]))
+                }
+                group.addTask { _ = try await page.send(CDP.Emulation.SetFocusEmulationEnabled(enabled: true)) }
+                group.addTask { _ = try await page.send(CDP.Accessibility.Enable()) }
+                try await group.waitForAll()
+            }
+            return driver
+        }
+    }
+
+    /// Opens `url` and waits until the app is idle.
+    func open(_ url: String, timeout: Duration) async throws {
+        try await browser.run {
+            try await page.navigate(to: url, timeout: timeout)
+            try await waitForIdle(timeout: timeout)
+        }
+    }
+
+    func close() async {
+        try? await context.dispose()
+    }
+
+    // MARK: - Reading the page
+
+    /// The element tree now: the accessibility tree and the DOM facts, read concurrently.
+    func snapshot() async throws -> PageSnapshot {
+        try await browser.run {
+            async let tree = page.send(CDP.Accessibility.GetFullAXTree())
+            async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []))
+            let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
+            return try await builder.build(axNodes: tree.nodes, dom: dom)
+        }
+    }
+
+    /// Whether `element` receives touches at its centre: the DOM node hit there is the
+    /// element's own node or one inside it.
+    func isHittable(_ element: ElementSnapshot, in snapshot: PageSnapshot) async throws -> Bool {
+        guard let node = element.backendNodeId, !element.frame.isEmpty else { return false }
+        let x = element.frame.midX, y = element.frame.midY
+        let device = configuration.device
+        guard x >= 0, y >= 0, x < Double(device.width), y < Double(device.height) else { return false }
+        do {
+            let hit = try await page.send(CDP.DOM.GetNodeForLocation(x: Int(x), y: Int(y)))
+            return snapshot.isDOMNode(hit.backendNodeId, inside: node)
+        } catch DevToolsError.protocolError {
+            return false
+        }
+    }
+
+    /// A PNG of the viewport.
+    func screenshot() async throws -> Data {
+        try await browser.run { try await page.screenshot() }
+    }
+
+    /// A PNG of one rectangle of the viewport.
+    func screenshot(of rect: Rect) async throws -> Data {
+        try await browser.run {
+            let reply = try await page.send(CDP.Page.CaptureScreenshot(
+                format: "png", clip: .init(x: rect.x, y: rect.y, width: max(rect.width, 1), height: max(rect.height, 1))))
+            guard let data = Data(base64Encoded: reply.data) else {
+                throw DevToolsError.unexpectedResponse(method: CDP.Page.CaptureScreenshot.method, reason: "not base64")
+            }
+            return data
+        }
+    }
+
+    // MARK: - Actions
+
+    /// The outcome of the in-page actionability check.
+    struct Actionability: Decodable {
+        let state: String
+        let x: Double?
+        let y: Double?
+        let by: String?
+    }
+
+    /// Runs the actionability check on a node; see ``PageScripts/actionability``.
+    func checkActionability(node: Int, offsetX: Double, offsetY: Double) async throws -> Actionability {
+        try await browser.run {
+            let object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node))
+            guard let objectId = object.object.objectId else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
+            defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: objectId)) } }
+            let reply = try await page.send(CDP.Runtime.CallFunctionOn(
+                functionDeclaration: PageScripts.actionability, objectId: objectId,
+                arguments: [.init(value: .number(offsetX)), .init(value: .number(offsetY))],
+                returnByValue: true, awaitPromise: true))
+            if let exception = reply.exceptionDetails {
+                throw DevToolsError.protocolError(method: CDP.Runtime.CallFunctionOn.method, code: 0, message: exception.message, data: nil)
+            }
+            guard let value = reply.result.value else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
+            let data = try JSONEncoder().encode(value)
+            return try JSONDecoder().decode(Actionability.self, from: data)
+        }
+    }
+
+    /// A tap: press and release at a viewport point (`count` 2 for a double tap), held
+    /// `duration` between them.
+    func tap(x: Double, y: Double, count: Int = 1, holding duration: Duration = .zero) async throws {
+        try await browser.run {
+            for click in 1...count {
+                _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mousePressed", x: x, y: y, button: "left", clickCount: click))
+                if duration > .zero { try await Task.sleep(for: duration) }
+                _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mouseReleased", x: x, y: y, button: "left", clickCount: click))
+            }
+        }
+    }
+
+    /// A finger drag from one point to another, in `steps` moves (swipes scroll with it).
+    func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), steps: Int = 8) async throws {
+        try await browser.run {
+            _ = try await page.send(CDP.Input.DispatchTouchEvent(type: "touchStart", touchPoints: [.init(x: start.x, y: start.y)]))
+            for step in 1...steps {
+                let progress = Double(step) / Double(steps)
+                let point = CDP.Input.TouchPoint(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
+                _ = try await page.send(CDP.Input.DispatchTouchEvent(type: "touchMove", touchPoints: [point]))
+            }
+            _ = try await page.send(CDP.Input.DispatchTouchEvent(type: "touchEnd", touchPoints: []))
+        }
+    }
+
+    /// Types `text` into the focused element, one key event pair per character.
+    func type(_ text: String) async throws {
+        try await browser.run {
+            for character in text {
+                let key = String(character)
+                switch character {
+                case "\n", "\r":
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: "Enter", code: "Enter", text: "\r", windowsVirtualKeyCode: 13))
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13))
+                case "\u{8}", "\u{7F}":
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "rawKeyDown", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8))
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8))
+                default:
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: key, text: key))
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: key))
+                }
+            }
+        }
+    }
+
+    /// Focuses a DOM node (for typing).
+    func focus(node: Int) async throws {
+        _ = try await browser.run { try await page.send(CDP.DOM.Focus(backendNodeId: node)) }
+    }
+
+    // MARK: - Idle
+
+    /// Waits until no main-frame navigation is under way, the document is loaded, no
+    /// request is in flight and no finite animation runs. Throws a timeout naming what
+    /// kept the page busy.
+    func waitForIdle(timeout: Duration) async throws {
+        try await browser.run {
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: timeout)
+            var lastProblem: String?
+            while clock.now < deadline {
+                if navigation.isLoading {
+                    lastProblem = "a navigation is loading"
+                    try await Task.sleep(for: .milliseconds(2))
+                    continue
+                }
+                let budget = max(1, Int((deadline - clock.now).milliseconds))
+                do {
+                    let result = try await page.send(
+                        CDP.Runtime.Evaluate(expression: PageScripts.idle(budgetMilliseconds: min(budget, 1_000)), awaitPromise: true),
+                        timeout: .milliseconds(budget + 1_000))
+                    if let exception = result.exceptionDetails {
+                        lastProblem = exception.message
+                    } else if result.result.value == nil || result.result.value == .null {
+                        // Idle in this document; a navigation requested meanwhile is known by now.
+                        if !navigation.isLoading { return }
+                    } else {
+                        lastProblem = result.result.value?.text
+                    }
+                } catch DevToolsError.protocolError(_, _, let message, _) {
+                    // The document went away under the evaluation: a navigation. Go round.
+                    lastProblem = message
+                }
+            }
+            throw UIAutomationError(
+                query: "app", reason: .timedOut(after: timeout, waitingFor: "the app to become idle", lastProblem: lastProblem))
+        }
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1e3 + Double(attoseconds) / 1e15
+    }
+}

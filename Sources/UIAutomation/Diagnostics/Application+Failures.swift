@@ -1,0 +1,13 @@
+extension Application {
+    /// Completes a failure for the user: the element tree (if missing) and the screenshot
+    /// and tree saved in the artifacts folder. Never fails itself.
+    func recordFailure(_ error: UIAutomationError) async -> UIAutomationError {
+        var error = error
+        guard let driver = try? driver(for: error.query) else { return error }
+        if error.tree == nil { error.tree = try? await driver.snapshot().treeDescription() }
+        let screenshot = try? await driver.screenshot()
+        error.artifacts = FailureArtifacts.save(
+            screenshot: screenshot, tree: error.tree, query: error.query, in: configuration.artifactsDirectory)
+        return error
+    }
+}

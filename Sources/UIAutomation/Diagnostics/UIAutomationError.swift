@@ -1,0 +1,92 @@
+import DevTools
+
+/// Why a query or an action failed: the query chain, the reason, the element tree at the
+/// time, and where its screenshot and tree were saved.
+public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Equatable {
+        /// Nothing matched.
+        case noMatch
+        /// Several elements matched a query that needs one; their one-line summaries.
+        case multipleMatches([String])
+        /// `element(boundBy:)` past the end.
+        case indexOutOfRange(index: Int, count: Int)
+        /// Something else receives touches at the action point.
+        case notHittable(coveredBy: String)
+        /// The element has no visible box (zero size, hidden, or outside the page).
+        case notVisible
+        /// The element kept moving.
+        case notStable
+        /// The element is disabled.
+        case disabled
+        /// A wait ran out; `waitingFor` says for what, `lastProblem` what stood in the way.
+        case timedOut(after: Duration, waitingFor: String, lastProblem: String?)
+        /// The app is not running (launch it first).
+        case notRunning
+        /// The request itself is invalid (e.g. a bad argument).
+        case invalidRequest(String)
+        /// The browser failed underneath (crash, protocol error).
+        case browser(DevToolsError)
+    }
+
+    /// The query chain, e.g. `app.buttons["Lion"]`.
+    public let query: String
+    /// What went wrong.
+    public let reason: Reason
+    /// The element tree when it failed (indented, one element per line), if it could be read.
+    public var tree: String?
+    /// Files written for this failure (screenshot, tree).
+    public var artifacts: [String] = []
+    /// How long it waited before giving up, for failures after auto-waiting.
+    public var waited: Duration?
+
+    public init(query: String, reason: Reason, tree: String? = nil) {
+        self.query = query
+        self.reason = reason
+        self.tree = tree
+    }
+
+    public var description: String {
+        var text = "\(query): \(reasonText)"
+        if let waited { text += " (after waiting \(waited.formatted))" }
+        if !artifacts.isEmpty { text += "\nSaved: " + artifacts.joined(separator: ", ") }
+        if let tree { text += "\nElement tree:\n" + tree }
+        return text
+    }
+
+    private var reasonText: String {
+        switch reason {
+        case .noMatch: return "no matches found"
+        case .multipleMatches(let matches):
+            return "\(matches.count) elements match where one was expected:\n"
+                + matches.map { "  - " + $0 }.joined(separator: "\n")
+        case .indexOutOfRange(let index, let count): return "no element at index \(index) (\(count) match)"
+        case .notHittable(let cover): return "not hittable: \(cover) receives touches at its centre"
+        case .notVisible: return "not visible (no size on screen)"
+        case .notStable: return "never stopped moving"
+        case .disabled: return "is disabled"
+        case .timedOut(let after, let waitingFor, let last):
+            return "timed out after \(after.formatted) waiting for \(waitingFor)" + (last.map { " (last: \($0))" } ?? "")
+        case .notRunning: return "the application is not running; call launch() first"
+        case .invalidRequest(let message): return message
+        case .browser(let error): return "the browser failed: \(error)"
+        }
+    }
+}
+
+extension Duration {
+    /// `1.5 s`, `250 ms`.
+    var formatted: String {
+        let (seconds, attoseconds) = components
+        let total = Double(seconds) + Double(attoseconds) / 1e18
+        return total >= 1 ? "\(total.rounded(toPlaces: 2)) s" : "\(Int((total * 1000).rounded())) ms"
+    }
+}
+
+extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        var factor = 1.0
+        for _ in 0..<places { factor *= 10 }
+        return (self * factor).rounded() / factor
+    }
+}

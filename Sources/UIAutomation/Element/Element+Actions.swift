@@ -1,0 +1,176 @@
+import Foundation
+
+extension Element {
+    /// Taps the element's centre, after waiting until it is actionable: it resolves to one
+    /// element, is enabled, visible, not moving, and is what a touch at its centre reaches.
+    /// Then waits until the app is idle. `timeout` (seconds) overrides the action timeout.
+    public func tap(timeout: TimeInterval? = nil) async throws {
+        try await act("tap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y) }
+    }
+
+    /// Two taps in quick succession at the element's centre.
+    public func doubleTap(timeout: TimeInterval? = nil) async throws {
+        try await act("doubleTap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y, count: 2) }
+    }
+
+    /// Touches the element's centre and holds for `duration` seconds.
+    public func press(forDuration duration: TimeInterval, timeout: TimeInterval? = nil) async throws {
+        try await act("press(forDuration: \(duration))", timeout: timeout) { driver, x, y in
+            try await driver.tap(x: x, y: y, holding: .milliseconds(Int(duration * 1000)))
+        }
+    }
+
+    /// Types `text` into the element, focusing it first if it has no keyboard focus.
+    /// `\n` presses Return; `\u{8}` deletes backwards.
+    public func typeText(_ text: String, timeout: TimeInterval? = nil) async throws {
+        try await act("typeText(\(quoted(text)))", timeout: timeout, tapsTarget: false) { driver, _, _ in
+            try await driver.type(text)
+        } prepare: { driver, element in
+            if !element.hasFocus, let node = element.backendNodeId { try await driver.focus(node: node) }
+        }
+    }
+
+    /// Swipes up on the element (the content moves up: reveals what is below).
+    public func swipeUp(timeout: TimeInterval? = nil) async throws { try await swipe("swipeUp()", dx: 0, dy: -1, timeout: timeout) }
+    /// Swipes down on the element (reveals what is above).
+    public func swipeDown(timeout: TimeInterval? = nil) async throws { try await swipe("swipeDown()", dx: 0, dy: 1, timeout: timeout) }
+    /// Swipes left on the element.
+    public func swipeLeft(timeout: TimeInterval? = nil) async throws { try await swipe("swipeLeft()", dx: -1, dy: 0, timeout: timeout) }
+    /// Swipes right on the element.
+    public func swipeRight(timeout: TimeInterval? = nil) async throws { try await swipe("swipeRight()", dx: 1, dy: 0, timeout: timeout) }
+
+    /// A point relative to the element's box: (0, 0) its top-left, (1, 1) its bottom-right.
+    public func coordinate(withNormalizedOffset offset: Vector) -> Coordinate {
+        Coordinate(element: self, normalizedOffset: offset, pointOffset: Vector(dx: 0, dy: 0))
+    }
+
+    /// A PNG of the element's box.
+    public func screenshot() async throws -> Screenshot {
+        let element = try await snapshot()
+        let driver = try app.driver(for: description)
+        return Screenshot(pngData: try await app.perform("\(description).screenshot()") { try await driver.screenshot(of: element.frame) })
+    }
+
+    private func swipe(_ name: String, dx: Double, dy: Double, timeout: TimeInterval?) async throws {
+        try await act(name, timeout: timeout, offsetX: 0.5, offsetY: 0.5) { driver, x, y in
+            let device = app.configuration.device
+            let distanceX = Double(device.width) * 0.4, distanceY = Double(device.height) * 0.35
+            let end = (x: min(max(x + dx * distanceX, 1), Double(device.width) - 1),
+                       y: min(max(y + dy * distanceY, 1), Double(device.height) - 1))
+            try await driver.drag(from: (x, y), to: end)
+        }
+    }
+
+    /// The auto-waiting action loop: resolve, check, act, then wait for idle; retry the
+    /// checks with back-off until the timeout, then fail with the last reason.
+    func act(
+        _ name: String, timeout: TimeInterval?, offsetX: Double = 0.5, offsetY: Double = 0.5, tapsTarget: Bool = true,
+        _ action: (PageDriver, Double, Double) async throws -> Void,
+        prepare: (PageDriver, ElementSnapshot) async throws -> Void = { _, _ in }
+    ) async throws {
+        let label = "\(description).\(name)"
+        let driver = try app.driver(for: label)
+        let limit = timeout.map { Duration.milliseconds(Int($0 * 1000)) } ?? app.configuration.actionTimeout
+        let clock = ContinuousClock()
+        let started = clock.now
+        var backoff = Backoff()
+        var last: UIAutomationError
+        while true {
+            do {
+                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
+                let element = snapshot.elements[indexes[0]]
+                if !element.isEnabled {
+                    last = UIAutomationError(query: label, reason: .disabled, tree: snapshot.treeDescription())
+                } else if let node = element.backendNodeId {
+                    let check = try await app.perform(label) {
+                        try await driver.checkActionability(node: node, offsetX: offsetX, offsetY: offsetY)
+                    }
+                    if check.state == "ok" || (!tapsTarget && check.state != "detached"), let x = check.x, let y = check.y {
+                        try await app.perform(label) {
+                            try await prepare(driver, element)
+                            try await action(driver, x, y)
+                            try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+                        }
+                        return
+                    }
+                    last = UIAutomationError(query: label, reason: Self.reason(for: check), tree: snapshot.treeDescription())
+                } else {
+                    last = UIAutomationError(query: label, reason: .notVisible, tree: snapshot.treeDescription())
+                }
+            } catch let error as UIAutomationError {
+                switch error.reason {
+                case .noMatch, .indexOutOfRange, .disabled, .notVisible, .notStable, .notHittable: last = error
+                default: throw await app.recordFailure(error)
+                }
+            }
+            let elapsed = clock.now - started
+            if elapsed >= limit {
+                last.waited = elapsed
+                throw await app.recordFailure(last)
+            }
+            try await Task.sleep(for: min(backoff.next(), limit - elapsed))
+        }
+    }
+
+    private static func reason(for check: PageDriver.Actionability) -> UIAutomationError.Reason {
+        switch check.state {
+        case "covered": return .notHittable(coveredBy: check.by ?? "another element")
+        case "unstable": return .notStable
+        case "detached": return .noMatch
+        default: return .notVisible
+        }
+    }
+}
+
+/// A 2-D offset: normalized (fractions of a box) or in points.
+public struct Vector: Sendable, Equatable {
+    public var dx: Double
+    public var dy: Double
+    public init(dx: Double, dy: Double) {
+        self.dx = dx
+        self.dy = dy
+    }
+}
+
+/// A point on screen relative to an element, as `XCUICoordinate` is. Tapping it touches
+/// that point whatever is there (no hit-target check), after the element is resolved.
+public struct Coordinate: Sendable {
+    let element: Element
+    let normalizedOffset: Vector
+    let pointOffset: Vector
+
+    /// This coordinate moved by `offset` points.
+    public func withOffset(_ offset: Vector) -> Coordinate {
+        Coordinate(element: element, normalizedOffset: normalizedOffset,
+                   pointOffset: Vector(dx: pointOffset.dx + offset.dx, dy: pointOffset.dy + offset.dy))
+    }
+
+    /// The point on screen now.
+    public func screenPoint() async throws -> (x: Double, y: Double) {
+        let frame = try await element.frame
+        return (frame.x + frame.width * normalizedOffset.dx + pointOffset.dx,
+                frame.y + frame.height * normalizedOffset.dy + pointOffset.dy)
+    }
+
+    /// Taps the point, then waits until the app is idle.
+    public func tap() async throws {
+        let point = try await screenPoint()
+        let app = element.app
+        let driver = try app.driver(for: "\(element).coordinate.tap()")
+        try await app.perform("\(element).coordinate.tap()") {
+            try await driver.tap(x: point.x, y: point.y)
+            try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+        }
+    }
+
+    /// Touches the point and holds for `duration` seconds.
+    public func press(forDuration duration: TimeInterval) async throws {
+        let point = try await screenPoint()
+        let app = element.app
+        let driver = try app.driver(for: "\(element).coordinate.press()")
+        try await app.perform("\(element).coordinate.press()") {
+            try await driver.tap(x: point.x, y: point.y, holding: .milliseconds(Int(duration * 1000)))
+            try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+extension Application {
+    /// Reads the page and runs `steps`; a failed pick becomes a `UIAutomationError`
+    /// naming `query`, with the element tree.
+    func resolveWithSnapshot(steps: [QueryStep], query: String) async throws -> (PageSnapshot, [Int]) {
+        let driver = try driver(for: query)
+        return try await perform(query) {
+            let snapshot = try await driver.snapshot()
+            let evaluator = QueryEvaluator(snapshot: snapshot) { index in
+                try await driver.isHittable(snapshot.elements[index], in: snapshot)
+            }
+            switch try await evaluator.evaluate(steps) {
+            case .success(let indexes):
+                return (snapshot, indexes)
+            case .failure(let failure):
+                throw UIAutomationError(query: query, reason: reason(for: failure, in: snapshot), tree: snapshot.treeDescription())
+            }
+        }
+    }
+
+    /// The indexes `steps` select now.
+    func resolve(steps: [QueryStep], query: String) async throws -> [Int] {
+        try await resolveWithSnapshot(steps: steps, query: query).1
+    }
+
+    private func reason(for failure: QueryEvaluator.Failure, in snapshot: PageSnapshot) -> UIAutomationError.Reason {
+        switch failure {
+        case .noMatch: return .noMatch
+        case .multipleMatches(_, let matches): return .multipleMatches(matches.map { snapshot.elements[$0].description })
+        case .indexOutOfRange(_, let index, let count): return .indexOutOfRange(index: index, count: count)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// A description of elements to find, as `XCUIElementQuery` is: built by chaining, and
+/// resolved against the live page every time it is used — never stale.
+public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvertible {
+    let app: Application
+    let steps: [QueryStep]
+    /// The chain as the user wrote it, for messages.
+    let text: String
+
+    /// The query as code, e.g. `app.cells.matching(identifier: "lion").buttons`.
+    public var description: String { text }
+
+    // MARK: Chaining
+
+    public func descendants(matching type: ElementType) -> ElementQuery {
+        adding(.descendants(type), Application.shortcut(for: type, chained: true))
+    }
+
+    public func children(matching type: ElementType) -> ElementQuery {
+        adding(.children(type), ".children(matching: .\(type.name))")
+    }
+
+    /// The matches that satisfy `predicate`.
+    public func matching(_ predicate: ElementPredicate) -> ElementQuery {
+        adding(.matching(predicate), ".matching(\(quoted(predicate.description)))")
+    }
+
+    /// The matches whose identifier is `identifier`.
+    public func matching(identifier: String) -> ElementQuery {
+        adding(.matching(ElementPredicate.key("identifier").equals(identifier)), ".matching(identifier: \(quoted(identifier)))")
+    }
+
+    /// The matches of type `type` (and identifier, if given).
+    public func matching(_ type: ElementType, identifier: String?) -> ElementQuery {
+        adding(.matching(Self.predicate(type: type, identifier: identifier)),
+               ".matching(.\(type.name), identifier: \(identifier.map(quoted) ?? "nil"))")
+    }
+
+    /// The matches that contain a descendant satisfying `predicate`.
+    public func containing(_ predicate: ElementPredicate) -> ElementQuery {
+        adding(.containing(predicate), ".containing(\(quoted(predicate.description)))")
+    }
+
+    /// The matches that contain a descendant of type `type` (and identifier, if given).
+    public func containing(_ type: ElementType, identifier: String?) -> ElementQuery {
+        adding(.containing(Self.predicate(type: type, identifier: identifier)),
+               ".containing(.\(type.name), identifier: \(identifier.map(quoted) ?? "nil"))")
+    }
+
+    // MARK: Elements
+
+    /// The one match whose identifier, label, value or placeholder is `key` (strict).
+    public subscript(_ key: String) -> Element {
+        let predicate = ElementPredicate.key("identifier").equals(key)
+            || ElementPredicate.key("label").equals(key)
+            || ElementPredicate.key("value").equals(key)
+            || ElementPredicate.key("placeholderValue").equals(key)
+        return Element(query: adding(.matching(predicate), "[\(quoted(key))]"), pick: .unique, suffix: "")
+    }
+
+    /// The one and only match; using it fails if there are none or several.
+    public var element: Element { Element(query: self, pick: .unique, suffix: ".element") }
+
+    /// The first match in document order.
+    public var firstMatch: Element { Element(query: self, pick: .first, suffix: ".firstMatch") }
+
+    /// The match at `index`, in document order.
+    public func element(boundBy index: Int) -> Element {
+        Element(query: self, pick: .index(index), suffix: ".element(boundBy: \(index))")
+    }
+
+    /// The one match that satisfies `predicate` (strict).
+    public func element(matching predicate: ElementPredicate) -> Element {
+        Element(query: matching(predicate), pick: .unique, suffix: ".element")
+    }
+
+    /// The one match of type `type` with identifier `identifier` (strict).
+    public func element(matching type: ElementType, identifier: String?) -> Element {
+        Element(query: matching(type, identifier: identifier), pick: .unique, suffix: ".element")
+    }
+
+    /// How many elements match now.
+    public var count: Int {
+        get async throws { try await app.resolve(steps: steps, query: text).count }
+    }
+
+    /// One element per current match, each bound to its index.
+    public var allElementsBoundByIndex: [Element] {
+        get async throws { (0..<(try await count)).map { element(boundBy: $0) } }
+    }
+
+    /// Snapshots of every current match.
+    public func snapshots() async throws -> [ElementSnapshot] {
+        let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: text)
+        return indexes.map { snapshot.elements[$0] }
+    }
+
+    // MARK: Internals
+
+    private func adding(_ step: QueryStep, _ suffix: String) -> ElementQuery {
+        ElementQuery(app: app, steps: steps + [step], text: text + suffix)
+    }
+
+    private static func predicate(type: ElementType, identifier: String?) -> ElementPredicate {
+        var predicate = type == .any ? ElementPredicate.truePredicate
+            : ElementPredicate.key("elementType").equals(type.rawValue)
+        if let identifier { predicate = predicate && ElementPredicate.key("identifier").equals(identifier) }
+        return predicate
+    }
+}
+
+/// A Swift string literal for `text`, for query descriptions.
+func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}

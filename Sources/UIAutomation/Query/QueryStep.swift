@@ -1,0 +1,50 @@
+/// One step of a query chain, applied to the set of elements the previous step produced.
+enum QueryStep: Sendable, CustomStringConvertible {
+    /// All descendants of type `type` (`.any`: every descendant).
+    case descendants(ElementType)
+    /// Direct children of type `type`.
+    case children(ElementType)
+    /// Keep the elements satisfying the predicate.
+    case matching(ElementPredicate)
+    /// Keep the elements that have a descendant satisfying the predicate.
+    case containing(ElementPredicate)
+    /// Narrow to one element: an ``Element`` in the middle of a chain.
+    case pick(ElementPick)
+
+    var description: String {
+        switch self {
+        case .descendants(let type): return "descendants(matching: .\(type.name))"
+        case .children(let type): return "children(matching: .\(type.name))"
+        case .matching(let predicate): return "matching(\(predicate))"
+        case .containing(let predicate): return "containing(\(predicate))"
+        case .pick(let pick): return pick.description
+        }
+    }
+}
+
+/// How an ``Element`` picks one element from its query's matches.
+enum ElementPick: Sendable, Equatable, CustomStringConvertible {
+    /// Exactly one match, or an error naming all of them (XCUITest's `element`).
+    case unique
+    /// The first match in document order (`firstMatch`).
+    case first
+    /// The match at an index (`element(boundBy:)`).
+    case index(Int)
+
+    var description: String {
+        switch self {
+        case .unique: return "element"
+        case .first: return "firstMatch"
+        case .index(let index): return "element(boundBy: \(index))"
+        }
+    }
+}
+
+extension ElementType {
+    /// The Swift case name, as written in code (`button`, `staticText`).
+    var name: String { String(describing: self) == "switch" ? "`switch`" : caseName }
+    private var caseName: String {
+        let text = description
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}

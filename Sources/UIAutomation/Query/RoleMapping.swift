@@ -1,0 +1,51 @@
+/// The one table from computed accessibility roles (as Chromium reports them in
+/// `Accessibility.getFullAXTree`) to ``ElementType``. Documented in docs/element-model.md
+/// and tested row by row.
+///
+/// Chromium quirks it absorbs: a `<table>` without header cells is `LayoutTable`, its rows
+/// `LayoutTableRow`; text is `StaticText`; the page root is `RootWebArea`.
+public enum RoleMapping {
+    /// Roles whose nodes are left out of the element tree; their children move up.
+    public static let transparentRoles: Set<String> = [
+        "none", "presentation", "InlineTextBox", "LineBreak", "ListMarker", "Ignored",
+    ]
+
+    /// The element type for a role, given the element's DOM attributes (for `type=password`).
+    public static func elementType(role: String, attributes: [String: String]) -> ElementType {
+        switch role {
+        case "RootWebArea", "WebArea": return .application
+        case "button", "PopUpButton": return .button
+        case "link": return .link
+        case "StaticText", "heading", "paragraph", "LabelText", "text", "caption", "figcaption", "label":
+            return .staticText
+        case "image", "img", "graphics-document", "graphics-symbol", "svg": return .image
+        case "textbox":
+            return attributes["type"]?.lowercased() == "password" ? .secureTextField : .textField
+        case "searchbox": return .searchField
+        case "switch": return .switch
+        case "checkbox": return .checkBox
+        case "radio": return .radioButton
+        case "radiogroup": return .radioGroup
+        case "slider": return .slider
+        case "spinbutton": return .stepper
+        case "progressbar": return .progressIndicator
+        case "combobox", "ComboBoxGrouping", "ComboBoxMenuButton": return .comboBox
+        case "list", "grid", "feed": return .collectionView
+        case "table", "LayoutTable", "treegrid", "listbox", "tree": return .table
+        case "listitem", "row", "LayoutTableRow", "option", "treeitem", "gridcell": return .cell
+        case "navigation": return .navigationBar
+        case "toolbar": return .toolbar
+        case "tablist": return .tabBar
+        case "tab": return .tab
+        case "tabpanel": return .other
+        case "alert", "alertdialog", "dialog": return .alert
+        case "menu": return .menu
+        case "menubar": return .menuBar
+        case "menuitem", "menuitemcheckbox", "menuitemradio": return .menuItem
+        case "scrollbar": return .scrollBar
+        case "group", "radiogroup-like", "fieldset": return .group
+        case "meter": return .levelIndicator
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// The JavaScript UIAutomation runs in pages. Kept in one place so what runs in the
+/// app under test is easy to review.
+enum PageScripts {
+    /// Installed in every new document: counts requests in flight (fetch and XHR) and
+    /// answers "is the page idle?" — loaded, nothing in flight, no finite animation running.
+    static let instrumentation = #"""
+    (() => {
+      if (window.__lab) return;
+      const lab = { inflight: 0 };
+      Object.defineProperty(window, '__lab', { value: lab, enumerable: false });
+      const originalFetch = window.fetch;
+      if (originalFetch) {
+        window.fetch = function (...args) {
+          lab.inflight++;
+          return originalFetch.apply(this, args).finally(() => { lab.inflight--; });
+        };
+      }
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (...args) {
+        lab.inflight++;
+        this.addEventListener('loadend', () => { lab.inflight--; }, { once: true });
+        return send.apply(this, args);
+      };
+      const finiteRunning = () => document.getAnimations().filter(a => {
+        if (a.playState !== 'running') return false;
+        const end = a.effect && a.effect.getComputedTiming().endTime;
+        return end !== undefined && isFinite(end);
+      }).length;
+      lab.problem = () => {
+        if (document.readyState !== 'complete') return 'the document is ' + document.readyState;
+        if (lab.inflight > 0) return lab.inflight + ' request(s) in flight';
+        const running = finiteRunning();
+        if (running > 0) return running + ' animation(s) running';
+        return null;
+      };
+      lab.idle = async (budget) => {
+        const end = performance.now() + budget;
+        let problem = lab.problem();
+        while (problem !== null && performance.now() < end) {
+          await new Promise(done => requestAnimationFrame(() => done()));
+          problem = lab.problem();
+        }
+        return problem;
+      };
+    })();
+    """#
+
+    /// Evaluates to `null` once idle, else (after `budget` ms) what keeps the page busy.
+    static func idle(budgetMilliseconds: Int) -> String {
+        "window.__lab ? window.__lab.idle(\(budgetMilliseconds)) : (document.readyState === 'complete' ? null : 'the document is ' + document.readyState)"
+    }
+
+    /// Called on an element: scrolls it into view, checks it is visible, stable and the hit
+    /// target at the action point (offsets are fractions of its box). Returns
+    /// `{state, x, y, by}` with state `ok`, `detached`, `invisible`, `unstable`, `offscreen`
+    /// or `covered` (then `by` describes what covers it).
+    static let actionability = #"""
+    async function (offsetX, offsetY) {
+      const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;
+      if (!element || !element.isConnected) return { state: 'detached' };
+      if (element.scrollIntoViewIfNeeded) element.scrollIntoViewIfNeeded(true);
+      else element.scrollIntoView({ block: 'center', inline: 'center' });
+      const box = () => element.getBoundingClientRect();
+      let rect = box();
+      if (document.getAnimations().some(a => a.playState === 'running')) {
+        await new Promise(done => requestAnimationFrame(() => done()));
+        const next = box();
+        if (next.x !== rect.x || next.y !== rect.y || next.width !== rect.width || next.height !== rect.height)
+          return { state: 'unstable' };
+        rect = next;
+      }
+      const style = getComputedStyle(element);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') return { state: 'invisible' };
+      const x = rect.left + rect.width * offsetX, y = rect.top + rect.height * offsetY;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return { state: 'offscreen', x, y };
+      const hit = document.elementFromPoint(x, y);
+      if (hit === element || (hit && element.contains(hit))) return { state: 'ok', x, y };
+      const describe = node => {
+        if (!node) return 'nothing';
+        let text = node.tagName.toLowerCase();
+        const id = node.getAttribute('data-testid') || node.id;
+        if (id) text += ' "' + id + '"';
+        if (node.classList.length) text += ' .' + [...node.classList].join('.');
+        const words = (node.innerText || '').trim().slice(0, 40);
+        if (words) text += ' (' + JSON.stringify(words) + ')';
+        return text;
+      };
+      return { state: 'covered', x, y, by: describe(hit) };
+    }
+    """#
+}
