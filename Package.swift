@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "DevTools", targets: ["DevTools"]),
+        .library(name: "UIAutomation", targets: ["UIAutomation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
@@ -36,6 +37,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // --- UIAutomation (predicate engine; DevTools dependency to be added with the rest) ---
+        // XCUITest-shaped API. Sources/UIAutomation/Predicates: typed and NSPredicate-format predicates.
+        .target(name: "UIAutomation"),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation"]),
+        // --- end UIAutomation ---
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
     ],
     swiftLanguageModes: [.v6]
