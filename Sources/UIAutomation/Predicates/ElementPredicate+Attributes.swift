@@ -25,3 +25,14 @@ extension ElementPredicate {
     /// `hasFocus == true`.
     public static let hasFocus = PredicateKeyExpression.hasFocus == true
 }
+
+extension ElementPredicate {
+    // Keys of the non-boolean attributes, so implicit member chains read naturally where a
+    // predicate is expected: `.label.beginsWith("Li")`, `.elementType == 9`.
+    public static let label = PredicateKeyExpression.label
+    public static let value = PredicateKeyExpression.value
+    public static let identifier = PredicateKeyExpression.identifier
+    public static let placeholderValue = PredicateKeyExpression.placeholderValue
+    public static let title = PredicateKeyExpression.title
+    public static let elementType = PredicateKeyExpression.elementType
+}

@@ -112,11 +112,13 @@ struct PredicateLexer {
         let start = position
         // Take the whole run of number-like characters, then check it is one number.
         if characters[position] == "-" { position += 1 }
+        let isHex = characters[position...].prefix(2).map { $0.lowercased() }.joined() == "0x"
+        // The first character is a digit or '.', so `previous` below always exists.
+        position += 1
         while position < characters.count {
             let character = characters[position]
             let previous = characters[position - 1]
-            let isExponentSign = (character == "+" || character == "-") && (previous == "e" || previous == "E")
-                && !String(characters[start..<position]).lowercased().hasPrefix("0x")
+            let isExponentSign = (character == "+" || character == "-") && (previous == "e" || previous == "E") && !isHex
             guard character.isLetter || character.isNumber || character == "." || character == "_" || isExponentSign else { break }
             position += 1
         }
@@ -133,7 +135,7 @@ struct PredicateLexer {
         let lowered = body.lowercased()
         let magnitude: Double?
         if lowered.hasPrefix("0x") {
-            magnitude = UInt64(lowered.dropFirst(2), radix: 16).map(Double.init)
+            magnitude = UInt64(lowered.dropFirst(2), radix: 16).map { Double($0) }
         } else if body.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }) {
             magnitude = Double(body).flatMap { $0.isFinite ? $0 : nil }
         } else {
