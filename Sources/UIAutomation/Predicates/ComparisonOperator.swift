@@ -1,5 +1,5 @@
 /// The operator of one comparison in a predicate.
-enum ComparisonOperator: Sendable, Equatable, CaseIterable {
+enum ComparisonOperator: Sendable, Equatable {
     case equal, notEqual
     case less, lessOrEqual, greater, greaterOrEqual
     case contains, beginsWith, endsWith, like, matches

@@ -183,11 +183,14 @@ struct PredicateParser {
         switch token.kind {
         case .escapedKey, .string, .number, .placeholder: true
         case .symbol(let symbol): symbol == "{"
-        case .word: token.keyword.map { !Self.isReservedWord($0) || Self.literalWords.contains($0) || $0 == "SELF" || Self.aggregateWords.contains($0) } ?? true
+        // Connectives and operator words cannot start a comparison; other reserved words
+        // (literals, SELF, ANY) can, or get their own error from parseOperand.
+        case .word: token.keyword.map { !Self.connectiveWords.contains($0) && ComparisonOperator(keyword: $0) == nil } ?? true
         case .end: false
         }
     }
 
+    private static let connectiveWords: Set<String> = ["AND", "OR", "NOT", "TRUEPREDICATE", "FALSEPREDICATE"]
     private static let literalWords: Set<String> = ["TRUE", "FALSE", "YES", "NO", "NIL", "NULL"]
     private static let aggregateWords: Set<String> = ["ANY", "ALL", "SOME", "NONE"]
 

@@ -76,6 +76,10 @@ struct PredicateSyntaxErrorTests {
         ("label..x == 1", 6, "a key name after '.'", "'.'"),
         ("# == 1", 1, "a key name after '#'", "' '"),
         ("label == contains", 9, "a value after '=='", "'contains'"),
+        ("label NOT CONTAINS \"x\"", 6, "an operator (==, !=, <, <=, >, >=, CONTAINS, BEGINSWITH, ENDSWITH, LIKE, MATCHES, IN, BETWEEN) after 'label'", "'NOT'"),
+        ("items.@count == 1", 6, "a key name after '.'", "'@'"),
+        ("n + 1 == 2", 2, "a key path, value or operator", "'+'"),
+        ("n - m == 2", 2, "a key path, value or operator", "'-'"),
         // Operator-specific right-hand sides.
         ("n BETWEEN {1}", 10, "a list of two values {lower, upper} after 'BETWEEN'", "a list of 1 value"),
         ("n BETWEEN 5", 10, "a list of two values {lower, upper} after 'BETWEEN'", "'5'"),

@@ -67,6 +67,9 @@ struct TypedPredicateTests {
         #expect(matching(.exists && !.isHittable))
         #expect(matching(.exists == 1))
         #expect(!matching(.label.beginsWith("Ti")))
+        #expect(matching(.elementType == 9 && .isEnabled))
+        #expect(matching(.value.between(0, 2)))
+        #expect(!matching(.label == PredicateKeyExpression.title))
     }
 
     @Test func referencedKeysOfTypedPredicates() {
