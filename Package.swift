@@ -37,8 +37,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        // XCUITest-shaped queries, elements and actions over DevTools. Knows nothing of the apps.
+        // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
         .target(name: "UIAutomation", dependencies: ["DevTools"]),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation"]),
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
     ],
     swiftLanguageModes: [.v6]
