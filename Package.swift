@@ -28,18 +28,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(
-            name: "DevToolsTests",
+        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
+        // A tiny HTTP server of fixed pages for the tests (NIO only, no web framework).
+        .target(
+            name: "TestSupport",
             dependencies: [
-                "DevTools",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            path: "Tests/TestSupport"
         ),
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
         .target(name: "UIAutomation", dependencies: ["DevTools"]),
-        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation"]),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
     ],
     swiftLanguageModes: [.v6]

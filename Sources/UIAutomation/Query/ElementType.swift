@@ -16,19 +16,98 @@ public enum ElementType: Int, Sendable, CaseIterable, CustomStringConvertible {
 
     /// The name as XCUITest prints it (`Button`, `StaticText`, …).
     public var description: String {
-        switch self {
-        case .checkBox: return "CheckBox"
-        case .staticText: return "StaticText"
-        case .textField: return "TextField"
-        case .secureTextField: return "SecureTextField"
-        case .searchField: return "SearchField"
-        case .collectionView: return "CollectionView"
-        case .navigationBar: return "NavigationBar"
-        default:
-            let name = String(describing: self)
-            return name.prefix(1).uppercased() + name.dropFirst()
-        }
+        let name = caseName
+        return name.prefix(1).uppercased() + name.dropFirst()
     }
+
+    /// The case name as written in Swift (`button`, `staticText`).
+    var caseName: String { Self.caseNames[rawValue] }
+
+    private static let caseNames = [
+        "any",
+        "other",
+        "application",
+        "group",
+        "window",
+        "sheet",
+        "drawer",
+        "alert",
+        "dialog",
+        "button",
+        "radioButton",
+        "radioGroup",
+        "checkBox",
+        "disclosureTriangle",
+        "popUpButton",
+        "comboBox",
+        "menuButton",
+        "toolbarButton",
+        "popover",
+        "keyboard",
+        "key",
+        "navigationBar",
+        "tabBar",
+        "tabGroup",
+        "toolbar",
+        "statusBar",
+        "table",
+        "tableRow",
+        "tableColumn",
+        "outline",
+        "outlineRow",
+        "browser",
+        "collectionView",
+        "slider",
+        "pageIndicator",
+        "progressIndicator",
+        "activityIndicator",
+        "segmentedControl",
+        "picker",
+        "pickerWheel",
+        "switch",
+        "toggle",
+        "link",
+        "image",
+        "icon",
+        "searchField",
+        "scrollView",
+        "scrollBar",
+        "staticText",
+        "textField",
+        "secureTextField",
+        "datePicker",
+        "textView",
+        "menu",
+        "menuItem",
+        "menuBar",
+        "menuBarItem",
+        "map",
+        "webView",
+        "incrementArrow",
+        "decrementArrow",
+        "timeline",
+        "ratingIndicator",
+        "valueIndicator",
+        "splitGroup",
+        "splitter",
+        "relevanceIndicator",
+        "colorWell",
+        "helpTag",
+        "matte",
+        "dockItem",
+        "ruler",
+        "rulerMarker",
+        "grid",
+        "levelIndicator",
+        "cell",
+        "layoutArea",
+        "layoutItem",
+        "handle",
+        "stepper",
+        "tab",
+        "touchBar",
+        "statusItem",
+    ]
 
     /// Whether an element of type `type` satisfies a query for `self` (`.any` matches all).
     func matches(_ type: ElementType) -> Bool { self == .any || self == type }

@@ -41,10 +41,6 @@ enum ElementPick: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension ElementType {
-    /// The Swift case name, as written in code (`button`, `staticText`).
-    var name: String { String(describing: self) == "switch" ? "`switch`" : caseName }
-    private var caseName: String {
-        let text = description
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
+    /// The case as written in code (`button`, `` `switch` ``).
+    var name: String { self == .switch ? "`switch`" : caseName }
 }

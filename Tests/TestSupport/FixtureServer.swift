@@ -4,12 +4,13 @@ import NIOPosix
 
 /// A tiny HTTP server on 127.0.0.1 with an ephemeral port, serving fixed pages by path,
 /// so DevTools tests have a real origin (cookies, localStorage) without a web framework.
-final class FixtureServer: Sendable {
+public final class FixtureServer: Sendable {
     let channel: any Channel
-    let port: Int
+    /// The port it listens on.
+    public let port: Int
 
     /// Starts serving `pages` (path → HTML). Unknown paths get 404.
-    static func start(pages: [String: String]) async throws -> FixtureServer {
+    public static func start(pages: [String: String]) async throws -> FixtureServer {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -28,9 +29,10 @@ final class FixtureServer: Sendable {
     }
 
     /// The URL of `path` on this server.
-    func url(_ path: String = "/") -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String = "/") -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    func stop() async {
+    /// Stops listening.
+    public func stop() async {
         try? await channel.close()
     }
 }

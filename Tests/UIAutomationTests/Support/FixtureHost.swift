@@ -1,0 +1,63 @@
+import Synchronization
+import TestSupport
+import UIAutomation
+
+/// Serves the fixture pages and launches "apps" that are one page each. Records every
+/// launch's arguments and environment, so tests can see they arrive.
+final class FixtureHost: AppHost {
+    let server: FixtureServer
+    let path: String
+    private let launches = Mutex<[(arguments: [String], environment: [String: String])]>([])
+
+    private init(server: FixtureServer, path: String) {
+        self.server = server
+        self.path = path
+    }
+
+    /// A host whose launches open `path` of the shared fixture server.
+    static func page(_ path: String) async throws -> FixtureHost {
+        FixtureHost(server: try await SharedFixtureServer.shared.server(), path: path)
+    }
+
+    /// The launches so far.
+    var recordedLaunches: [(arguments: [String], environment: [String: String])] { launches.withLock { $0 } }
+
+    func launch(arguments: [String], environment: [String: String]) async throws -> any RunningApp {
+        launches.withLock { $0.append((arguments, environment)) }
+        return Running(url: server.url(path))
+    }
+
+    private struct Running: RunningApp {
+        let url: String
+        func terminate() async {}
+    }
+}
+
+/// One fixture server for the whole test process.
+actor SharedFixtureServer {
+    static let shared = SharedFixtureServer()
+    private var running: FixtureServer?
+
+    func server() async throws -> FixtureServer {
+        if let running { return running }
+        let server = try await FixtureServer.start(pages: FixturePages.all)
+        running = server
+        return server
+    }
+}
+
+/// Launches an app on `path`, runs `body`, and always terminates it.
+func withApp(_ path: String, configure: (inout Configuration) -> Void = { _ in },
+             _ body: (Application) async throws -> Void) async throws {
+    var configuration = Configuration()
+    configure(&configuration)
+    let app = Application(host: try await FixtureHost.page(path), configuration: configuration)
+    try await app.launch()
+    do {
+        try await body(app)
+    } catch {
+        await app.terminate()
+        throw error
+    }
+    await app.terminate()
+}

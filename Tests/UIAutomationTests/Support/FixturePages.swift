@@ -1,0 +1,149 @@
+/// The fixture pages the UIAutomation tests run against, one small page per behaviour.
+enum FixturePages {
+    static let all: [String: String] = [
+        "/basics": basics,
+        "/delayed": delayed,
+        "/overlay": overlay,
+        "/transition": transition,
+        "/disabled": disabled,
+        "/toggle": toggle,
+        "/form": form,
+        "/list": list,
+        "/hang": hang,
+        "/nav/first": navFirst,
+        "/nav/second": navSecond,
+        "/storage": storage,
+        "/hundred": hundred,
+    ]
+
+    static func page(_ title: String, _ body: String, head: String = "") -> String {
+        """
+        <!doctype html><html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1"><title>\(title)</title>
+        <style>body{font-family:sans-serif;margin:0;padding:8px} button{min-height:44px}</style>\(head)</head>
+        <body>\(body)</body></html>
+        """
+    }
+
+    static let basics = page("Basics", """
+        <nav data-testid="navbar" aria-label="Animals"><h1 data-testid="title">Animals</h1>
+          <a href="/nav/second" data-testid="next">Next</a></nav>
+        <main>
+          <p data-testid="intro">Hello <b>there</b></p>
+          <button data-testid="save">Save</button>
+          <button data-testid="dup">Same</button><button data-testid="dup">Same</button>
+          <input data-testid="name" placeholder="Your name" value="Bob">
+          <input type="password" data-testid="secret" placeholder="Secret">
+          <input type="search" aria-label="Search">
+          <ul data-testid="grid">
+            <li data-testid="cell-lion"><img src="data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>" alt="Lion" width="40" height="40"><span>Lion</span><button data-testid="fav-lion">Star</button></li>
+            <li data-testid="cell-tiger"><span>Tiger</span><button data-testid="fav-tiger">Star</button></li>
+            <li data-testid="cell-zebra"><span>Zebra</span></li>
+          </ul>
+          <div role="listbox" aria-multiselectable="true" data-testid="tags">
+            <div role="option" aria-selected="true" data-testid="tag-cats">cats</div>
+            <div role="option" aria-selected="false" data-testid="tag-dogs">dogs</div>
+          </div>
+          <div role="switch" aria-checked="true" aria-label="Wifi" data-testid="wifi" tabindex="0">Wifi</div>
+          <div role="alertdialog" aria-label="Oops" data-testid="alert"><p>Sure?</p></div>
+        </main>
+        """)
+
+    static let delayed = page("Delayed", """
+        <div id="root"><p data-testid="goes-away">Temporary</p></div>
+        <script>
+          setTimeout(() => {
+            const b = document.createElement('button'); b.dataset.testid = 'late'; b.textContent = 'Late';
+            document.getElementById('root').appendChild(b);
+          }, 400);
+          setTimeout(() => document.querySelector('[data-testid=goes-away]').remove(), 400);
+        </script>
+        """)
+
+    static let overlay = page("Overlay", """
+        <button data-testid="under" onclick="document.title='tapped'">Under</button>
+        <div data-testid="blocker" class="scrim" style="position:fixed;inset:0;background:rgba(0,0,0,.3)">Loading…</div>
+        <script>
+          const wait = new URLSearchParams(location.search).get('hold') || '600';
+          if (wait !== 'forever') setTimeout(() => document.querySelector('.scrim').remove(), Number(wait));
+        </script>
+        """)
+
+    static let transition = page("Transition", """
+        <style>#panel{transform:translateX(100vw);transition:transform 300ms ease-out}#panel.in{transform:none}</style>
+        <div id="panel"><button data-testid="moving" onclick="document.title='caught'">Catch me</button></div>
+        <script>requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById('panel').classList.add('in')))</script>
+        """)
+
+    static let disabled = page("Disabled", """
+        <button data-testid="never" disabled onclick="document.title='wrong'">Never</button>
+        <button data-testid="later" disabled onclick="document.title='enabled tap'">Later</button>
+        <script>setTimeout(() => document.querySelector('[data-testid=later]').disabled = false, 400)</script>
+        """)
+
+    /// A full-width row that is the switch element, but only the knob at its trailing edge reacts.
+    static let toggle = page("Toggle", """
+        <style>
+          .row{display:flex;justify-content:space-between;align-items:center;width:100%;height:44px;box-sizing:border-box;padding:0 12px}
+          .knob{width:51px;height:31px;border-radius:16px;background:#ccc;flex:none}
+          .row[aria-checked=true] .knob{background:#34c759}
+        </style>
+        <div class="row" role="switch" aria-checked="false" aria-label="Airplane Mode" data-testid="airplane">
+          <span>Airplane Mode</span><span class="knob" data-testid="airplane-knob"></span>
+        </div>
+        <script>
+          const row = document.querySelector('.row');
+          row.querySelector('.knob').addEventListener('click', () =>
+            row.setAttribute('aria-checked', row.getAttribute('aria-checked') === 'true' ? 'false' : 'true'));
+        </script>
+        """)
+
+    static let form = page("Form", """
+        <label for="n">Name</label><input id="n" data-testid="name" placeholder="Your name">
+        <input type="password" data-testid="password" placeholder="Password">
+        <p data-testid="echo"></p>
+        <script>document.getElementById('n').addEventListener('input', e =>
+          document.querySelector('[data-testid=echo]').textContent = e.target.value)</script>
+        """)
+
+    static let list = page("List", """
+        <ul data-testid="list" style="margin:0;padding:0;list-style:none">
+        \((1...60).map { "<li data-testid=\"row-\($0)\" style=\"height:48px;border-bottom:1px solid #ddd\">Row \($0)</li>" }.joined())
+        </ul>
+        """)
+
+    static let hang = page("Hang", """
+        <button data-testid="spin" onclick="const end = Date.now() + 60000; while (Date.now() < end) {}">Spin</button>
+        <button data-testid="fine">Fine</button>
+        """)
+
+    static let navFirst = page("First", """
+        <style>@keyframes push{from{transform:translateX(40%)}to{transform:none}}</style>
+        <h1 data-testid="title">First</h1><a href="/nav/second" data-testid="next">Next</a>
+        """)
+
+    static let navSecond = page("Second", """
+        <style>@keyframes push{from{transform:translateX(40%);opacity:.3}to{transform:none;opacity:1}}
+        main{animation:push 250ms ease-out}</style>
+        <main><h1 data-testid="title">Second</h1><a href="/nav/first" data-testid="back">Back</a>
+        <button data-testid="load" onclick="fetch('/storage').then(r => r.text()).then(t => document.title = 'fetched ' + t.length)">Load</button></main>
+        """)
+
+    static let storage = page("Storage", """
+        <p data-testid="seen"></p>
+        <script>
+          const key = 'visits';
+          const visits = Number(localStorage.getItem(key) || '0') + 1;
+          localStorage.setItem(key, String(visits));
+          document.querySelector('[data-testid=seen]').textContent = 'visits ' + visits;
+        </script>
+        """)
+
+    /// A hundred elements of mixed kinds, for query timing.
+    static let hundred = page("Hundred", (0..<25).map { index in
+        """
+        <div><h2>Section \(index)</h2><button data-testid="b\(index)">Button \(index)</button>
+        <a href="#s\(index)">Link \(index)</a><input aria-label="Field \(index)"></div>
+        """
+    }.joined())
+}
