@@ -32,53 +32,27 @@ extension Bool: PredicateArgument {
     public var predicateArgumentValue: PredicateArgumentValue { .value(.bool(self)) }
 }
 
-extension Double: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(self)) }
-}
-
-extension Float: PredicateArgument {
+/// Integers and floating-point numbers are numbers (`Double`; integers beyond 2^53 lose precision).
+extension PredicateArgument where Self: BinaryInteger {
     public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
 }
 
-extension Int: PredicateArgument {
+extension PredicateArgument where Self: BinaryFloatingPoint {
     public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
 }
 
-extension Int8: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension Int16: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension Int32: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension Int64: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension UInt: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension UInt8: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension UInt16: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension UInt32: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
-
-extension UInt64: PredicateArgument {
-    public var predicateArgumentValue: PredicateArgumentValue { .value(.number(Double(self))) }
-}
+extension Int: PredicateArgument {}
+extension Int8: PredicateArgument {}
+extension Int16: PredicateArgument {}
+extension Int32: PredicateArgument {}
+extension Int64: PredicateArgument {}
+extension UInt: PredicateArgument {}
+extension UInt8: PredicateArgument {}
+extension UInt16: PredicateArgument {}
+extension UInt32: PredicateArgument {}
+extension UInt64: PredicateArgument {}
+extension Double: PredicateArgument {}
+extension Float: PredicateArgument {}
 
 /// `nil` stands for the null value (`%@` with `nil` is like writing `nil`).
 extension Optional: PredicateArgument where Wrapped: PredicateArgument {
