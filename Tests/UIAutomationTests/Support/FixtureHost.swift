@@ -47,10 +47,15 @@ actor SharedFixtureServer {
 }
 
 /// Launches an app on `path`, runs `body`, and always terminates it.
-func withApp(_ path: String, configure: (inout Configuration) -> Void = { _ in },
-             _ body: (Application) async throws -> Void) async throws {
-    var configuration = Configuration()
-    configure(&configuration)
+func withApp(_ path: String, _ body: (Application) async throws -> Void) async throws {
+    try await withConfiguredApp(path, Configuration(), body)
+}
+
+/// Like ``withApp(_:_:)`` with a configuration.
+///
+/// Write the closure as `{ (app) async throws in … }`: Swift 6.3 infers a closure whose only
+/// `try`s are inside `#expect(…)` as non-throwing, and then rejects them.
+func withConfiguredApp(_ path: String, _ configuration: Configuration, _ body: (Application) async throws -> Void) async throws {
     let app = Application(host: try await FixtureHost.page(path), configuration: configuration)
     try await app.launch()
     do {
