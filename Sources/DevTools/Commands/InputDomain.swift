@@ -73,6 +73,30 @@ extension CDP {
             }
         }
 
+        /// `Input.synthesizeScrollGesture`: a real scroll gesture (touch or mouse), returning when done.
+        public struct SynthesizeScrollGesture: CDPCommand {
+            public static let method = "Input.synthesizeScrollGesture"
+            public var x: Double
+            public var y: Double
+            /// Positive scrolls left (the content moves right).
+            public var xDistance: Double?
+            /// Positive scrolls up (the content moves down).
+            public var yDistance: Double?
+            /// Pixels per second.
+            public var speed: Int?
+            /// `touch`, `mouse` or `default`.
+            public var gestureSourceType: String?
+            public init(x: Double, y: Double, xDistance: Double? = nil, yDistance: Double? = nil, speed: Int? = nil,
+                        gestureSourceType: String? = "touch") {
+                self.x = x
+                self.y = y
+                self.xDistance = xDistance
+                self.yDistance = yDistance
+                self.speed = speed
+                self.gestureSourceType = gestureSourceType
+            }
+        }
+
         /// `Input.insertText`: types text as an IME commit would (no key events).
         public struct InsertText: CDPCommand {
             public static let method = "Input.insertText"

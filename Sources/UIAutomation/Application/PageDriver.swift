@@ -82,7 +82,9 @@ final class PageDriver: Sendable {
         let device = configuration.device
         guard x >= 0, y >= 0, x < Double(device.width), y < Double(device.height) else { return false }
         do {
-            let hit = try await page.send(CDP.DOM.GetNodeForLocation(x: Int(x), y: Int(y)))
+            // DOM.getNodeForLocation takes page coordinates: the viewport point plus the scroll.
+            let hit = try await page.send(CDP.DOM.GetNodeForLocation(
+                x: Int(x + snapshot.scrollOffset.x), y: Int(y + snapshot.scrollOffset.y)))
             return snapshot.isDOMNode(hit.backendNodeId, inside: node)
         } catch DevToolsError.protocolError {
             return false
@@ -147,16 +149,15 @@ final class PageDriver: Sendable {
         }
     }
 
-    /// A finger drag from one point to another, in `steps` moves (swipes scroll with it).
-    func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), steps: Int = 8) async throws {
+    /// A finger swipe starting at a point, moving the content by the given distances
+    /// (negative `dy`: the finger moves up, revealing what is below). Returns when done.
+    func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double) async throws {
         try await browser.run {
-            _ = try await page.send(CDP.Input.DispatchTouchEvent(type: "touchStart", touchPoints: [.init(x: start.x, y: start.y)]))
-            for step in 1...steps {
-                let progress = Double(step) / Double(steps)
-                let point = CDP.Input.TouchPoint(x: start.x + (end.x - start.x) * progress, y: start.y + (end.y - start.y) * progress)
-                _ = try await page.send(CDP.Input.DispatchTouchEvent(type: "touchMove", touchPoints: [point]))
-            }
-            _ = try await page.send(CDP.Input.DispatchTouchEvent(type: "touchEnd", touchPoints: []))
+            // A synthesized touch scroll does nothing in the headless shell (measured); the
+            // mouse-sourced gesture scrolls the same content the same way.
+            let gesture = CDP.Input.SynthesizeScrollGesture(
+                x: start.x, y: start.y, xDistance: dx, yDistance: dy, speed: 2_400, gestureSourceType: "mouse")
+            _ = try await page.send(gesture, timeout: .seconds(10))
         }
     }
 

@@ -54,10 +54,7 @@ extension Element {
     private func swipe(_ name: String, dx: Double, dy: Double, timeout: TimeInterval?) async throws {
         try await act(name, timeout: timeout, offsetX: 0.5, offsetY: 0.5) { driver, x, y in
             let device = app.configuration.device
-            let distanceX = Double(device.width) * 0.4, distanceY = Double(device.height) * 0.35
-            let end = (x: min(max(x + dx * distanceX, 1), Double(device.width) - 1),
-                       y: min(max(y + dy * distanceY, 1), Double(device.height) - 1))
-            try await driver.drag(from: (x, y), to: end)
+            try await driver.swipe(from: (x, y), dx: dx * Double(device.width) * 0.4, dy: dy * Double(device.height) * 0.35)
         }
     }
 

@@ -11,13 +11,16 @@ public struct PageSnapshot: Sendable {
     public let elements: [ElementSnapshot]
     /// DOM parent of each DOM node (backend node ids), for "is this node inside that one".
     let domParents: [Int: Int]
+    /// How far the page is scrolled, in CSS pixels (frames are relative to the viewport).
+    let scrollOffset: (x: Double, y: Double)
 
     /// The root (the page itself, of type `.application`).
     public var root: ElementSnapshot { elements[0] }
 
-    init(elements: [ElementSnapshot], domParents: [Int: Int] = [:]) {
+    init(elements: [ElementSnapshot], domParents: [Int: Int] = [:], scrollOffset: (x: Double, y: Double) = (0, 0)) {
         self.elements = elements
         self.domParents = domParents
+        self.scrollOffset = scrollOffset
     }
 
     /// Whether DOM node `node` is `ancestor` or lies inside it.
@@ -107,7 +110,9 @@ struct SnapshotBuilder {
             }
         }
         visit(rootNode, parent: nil, depth: 0, owner: nil)
-        return PageSnapshot(elements: elements, domParents: parents)
+        let document = dom.documents.first
+        return PageSnapshot(elements: elements, domParents: parents,
+                            scrollOffset: (document?.scrollOffsetX ?? 0, document?.scrollOffsetY ?? 0))
     }
 
     private func domParents(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [Int: Int] {

@@ -58,10 +58,18 @@ enum PageScripts {
     async function (offsetX, offsetY) {
       const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;
       if (!element || !element.isConnected) return { state: 'detached' };
-      if (element.scrollIntoViewIfNeeded) element.scrollIntoViewIfNeeded(true);
-      else element.scrollIntoView({ block: 'center', inline: 'center' });
       const box = () => element.getBoundingClientRect();
       let rect = box();
+      // Scroll only when needed: off screen, or cut off while it would fit. An element larger
+      // than the screen that is already on it (a list being swiped) stays where it is.
+      const onScreen = rect.bottom > 0 && rect.right > 0 && rect.top < innerHeight && rect.left < innerWidth;
+      const fits = rect.width <= innerWidth && rect.height <= innerHeight;
+      const inside = rect.top >= 0 && rect.left >= 0 && rect.bottom <= innerHeight && rect.right <= innerWidth;
+      if (!onScreen || (fits && !inside)) {
+        if (element.scrollIntoViewIfNeeded) element.scrollIntoViewIfNeeded(true);
+        else element.scrollIntoView({ block: 'center', inline: 'center' });
+        rect = box();
+      }
       if (document.getAnimations().some(a => a.playState === 'running')) {
         await new Promise(done => requestAnimationFrame(() => done()));
         const next = box();
@@ -71,8 +79,15 @@ enum PageScripts {
       }
       const style = getComputedStyle(element);
       if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') return { state: 'invisible' };
-      const x = rect.left + rect.width * offsetX, y = rect.top + rect.height * offsetY;
-      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return { state: 'offscreen', x, y };
+      let x = rect.left + rect.width * offsetX, y = rect.top + rect.height * offsetY;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+        // Larger than the screen: aim within the part that is on screen.
+        const left = Math.max(rect.left, 0), top = Math.max(rect.top, 0);
+        const right = Math.min(rect.right, innerWidth), bottom = Math.min(rect.bottom, innerHeight);
+        if (right <= left || bottom <= top) return { state: 'offscreen' };
+        x = left + (right - left) * offsetX;
+        y = top + (bottom - top) * offsetY;
+      }
       const hit = document.elementFromPoint(x, y);
       if (hit === element || (hit && element.contains(hit))) return { state: 'ok', x, y };
       const describe = node => {
