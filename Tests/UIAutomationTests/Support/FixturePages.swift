@@ -49,14 +49,18 @@ enum FixturePages {
         </main>
         """)
 
+    /// Tapping "start" adds a button and removes a paragraph a second later.
     static let delayed = page("Delayed", """
-        <div id="root"><p data-testid="goes-away">Temporary</p></div>
+        <div id="root"><p data-testid="goes-away">Temporary</p>
+        <button data-testid="start" onclick="schedule()">Start</button></div>
         <script>
-          setTimeout(() => {
-            const b = document.createElement('button'); b.dataset.testid = 'late'; b.textContent = 'Late';
-            document.getElementById('root').appendChild(b);
-          }, 400);
-          setTimeout(() => document.querySelector('[data-testid=goes-away]').remove(), 400);
+          function schedule() {
+            setTimeout(() => {
+              const b = document.createElement('button'); b.dataset.testid = 'late'; b.textContent = 'Late';
+              document.getElementById('root').appendChild(b);
+              document.querySelector('[data-testid=goes-away]').remove();
+            }, 1000);
+          }
         </script>
         """)
 
