@@ -61,7 +61,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
         let running = try await host.launch(arguments: arguments, environment: environment)
         do {
-            let browser = try await SharedBrowser.shared.current()
+            let browser = try await configuration.browser.current()
             let driver = try await PageDriver.open(in: browser, configuration: configuration)
             state.withLock { $0.running = (running, driver) }
             try await driver.open(running.url, timeout: configuration.launchTimeout)
@@ -140,6 +140,9 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     func wrap(_ error: any Error, query: String) -> any Error {
         switch error {
         case let error as UIAutomationError: return error
+        case DevToolsError.timeout(let method, let after):
+            return UIAutomationError(query: query, reason: .timedOut(
+                after: after, waitingFor: "the browser to answer \(method)", lastProblem: "the page is not responding"))
         case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(error))
         default: return error
         }

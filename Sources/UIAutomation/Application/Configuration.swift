@@ -16,6 +16,9 @@ public struct Configuration: Sendable {
     /// Where a failure's screenshot and element tree are saved; `nil` to save nothing.
     /// Default: `$LAB_ARTIFACTS_DIR`, else `.build/lab-artifacts` in the current directory.
     public var artifactsDirectory: String? = Configuration.defaultArtifactsDirectory
+    /// The browser launches run in: the process-wide one unless you give another
+    /// (for instance to crash it in a test without disturbing tests running beside it).
+    public var browser: SharedBrowser = .shared
 
     public init() {}
 

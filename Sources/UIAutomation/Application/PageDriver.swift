@@ -65,10 +65,12 @@ final class PageDriver: Sendable {
     // MARK: - Reading the page
 
     /// The element tree now: the accessibility tree and the DOM facts, read concurrently.
-    func snapshot() async throws -> PageSnapshot {
-        try await browser.run {
-            async let tree = page.send(CDP.Accessibility.GetFullAXTree())
-            async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []))
+    /// A page that does not answer within `timeout` (default: the action timeout) fails it.
+    func snapshot(timeout: Duration? = nil) async throws -> PageSnapshot {
+        let limit = timeout ?? configuration.actionTimeout
+        return try await browser.run {
+            async let tree = page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit)
+            async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             return try await builder.build(axNodes: tree.nodes, dom: dom)
         }
@@ -84,7 +86,7 @@ final class PageDriver: Sendable {
         do {
             // DOM.getNodeForLocation takes page coordinates: the viewport point plus the scroll.
             let hit = try await page.send(CDP.DOM.GetNodeForLocation(
-                x: Int(x + snapshot.scrollOffset.x), y: Int(y + snapshot.scrollOffset.y)))
+                x: Int(x + snapshot.scrollOffset.x), y: Int(y + snapshot.scrollOffset.y)), timeout: configuration.actionTimeout)
             return snapshot.isDOMNode(hit.backendNodeId, inside: node)
         } catch DevToolsError.protocolError {
             return false
@@ -92,8 +94,8 @@ final class PageDriver: Sendable {
     }
 
     /// A PNG of the viewport.
-    func screenshot() async throws -> Data {
-        try await browser.run { try await page.screenshot() }
+    func screenshot(timeout: Duration? = nil) async throws -> Data {
+        try await browser.run { try await page.screenshot(timeout: timeout ?? configuration.actionTimeout) }
     }
 
     /// A PNG of one rectangle of the viewport.
@@ -121,13 +123,13 @@ final class PageDriver: Sendable {
     /// Runs the actionability check on a node; see ``PageScripts/actionability``.
     func checkActionability(node: Int, offsetX: Double, offsetY: Double) async throws -> Actionability {
         try await browser.run {
-            let object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node))
+            let object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node), timeout: configuration.actionTimeout)
             guard let objectId = object.object.objectId else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
             defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: objectId)) } }
             let reply = try await page.send(CDP.Runtime.CallFunctionOn(
                 functionDeclaration: PageScripts.actionability, objectId: objectId,
                 arguments: [.init(value: .number(offsetX)), .init(value: .number(offsetY))],
-                returnByValue: true, awaitPromise: true))
+                returnByValue: true, awaitPromise: true), timeout: configuration.actionTimeout)
             if let exception = reply.exceptionDetails {
                 throw DevToolsError.protocolError(method: CDP.Runtime.CallFunctionOn.method, code: 0, message: exception.message, data: nil)
             }
@@ -141,10 +143,15 @@ final class PageDriver: Sendable {
     /// `duration` between them.
     func tap(x: Double, y: Double, count: Int = 1, holding duration: Duration = .zero) async throws {
         try await browser.run {
+            // The reply to a release comes once the page has handled the click: a page that
+            // hangs in its handler must fail the action at its timeout, not the connection's.
+            let limit = configuration.actionTimeout
             for click in 1...count {
-                _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mousePressed", x: x, y: y, button: "left", clickCount: click))
+                _ = try await page.send(CDP.Input.DispatchMouseEvent(
+                    type: "mousePressed", x: x, y: y, button: "left", clickCount: click), timeout: limit)
                 if duration > .zero { try await Task.sleep(for: duration) }
-                _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mouseReleased", x: x, y: y, button: "left", clickCount: click))
+                _ = try await page.send(CDP.Input.DispatchMouseEvent(
+                    type: "mouseReleased", x: x, y: y, button: "left", clickCount: click), timeout: limit)
             }
         }
     }
@@ -168,14 +175,14 @@ final class PageDriver: Sendable {
                 let key = String(character)
                 switch character {
                 case "\n", "\r":
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: "Enter", code: "Enter", text: "\r", windowsVirtualKeyCode: 13))
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13))
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: "Enter", code: "Enter", text: "\r", windowsVirtualKeyCode: 13), timeout: configuration.actionTimeout)
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13), timeout: configuration.actionTimeout)
                 case "\u{8}", "\u{7F}":
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "rawKeyDown", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8))
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8))
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "rawKeyDown", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8), timeout: configuration.actionTimeout)
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8), timeout: configuration.actionTimeout)
                 default:
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: key, text: key))
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: key))
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: key, text: key), timeout: configuration.actionTimeout)
+                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: key), timeout: configuration.actionTimeout)
                 }
             }
         }
@@ -183,7 +190,7 @@ final class PageDriver: Sendable {
 
     /// Focuses a DOM node (for typing).
     func focus(node: Int) async throws {
-        _ = try await browser.run { try await page.send(CDP.DOM.Focus(backendNodeId: node)) }
+        _ = try await browser.run { try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.actionTimeout) }
     }
 
     // MARK: - Idle

@@ -4,8 +4,10 @@ extension Application {
     func recordFailure(_ error: UIAutomationError) async -> UIAutomationError {
         var error = error
         guard let driver = try? driver(for: error.query) else { return error }
-        if error.tree == nil { error.tree = try? await driver.snapshot().treeDescription() }
-        let screenshot = try? await driver.screenshot()
+        // A hung page must not make the failure report hang too.
+        let limit = min(configuration.actionTimeout, .seconds(2))
+        if error.tree == nil { error.tree = try? await driver.snapshot(timeout: limit).treeDescription() }
+        let screenshot = try? await driver.screenshot(timeout: limit)
         error.artifacts = FailureArtifacts.save(
             screenshot: screenshot, tree: error.tree, query: error.query, in: configuration.artifactsDirectory)
         return error

@@ -14,6 +14,7 @@ enum FixturePages {
         "/nav/second": navSecond,
         "/storage": storage,
         "/hundred": hundred,
+        "/gestures": gestures,
     ]
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
@@ -141,6 +142,14 @@ enum FixturePages {
           localStorage.setItem(key, String(visits));
           document.querySelector('[data-testid=seen]').textContent = 'visits ' + visits;
         </script>
+        """)
+
+    static let gestures = page("Gestures", """
+        <button data-testid="double" ondblclick="log('dblclick')">Double</button>
+        <button data-testid="hold" onmousedown="window.down = performance.now()"
+          onmouseup="log('held ' + Math.round(performance.now() - window.down))">Hold</button>
+        <p data-testid="log">none</p>
+        <script>function log(text) { document.querySelector('[data-testid=log]').textContent = text }</script>
         """)
 
     /// A hundred elements of mixed kinds, for query timing.
