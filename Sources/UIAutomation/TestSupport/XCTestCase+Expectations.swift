@@ -1,0 +1,88 @@
+#if canImport(XCTest)
+import Foundation
+import Synchronization
+import XCTest
+
+extension XCTestCase {
+    /// An expectation fulfilled once `predicate` holds for `element`, as XCTest's
+    /// `expectation(for:evaluatedWith:handler:)` is for an `NSPredicate`. The predicate is
+    /// evaluated against the live page by ``waitForExpectations(timeout:handler:file:line:)``.
+    ///
+    /// ```swift
+    /// let button = app.buttons.matching(identifier: "AnswerA").element
+    /// _ = expectation(for: try ElementPredicate(format: "exists == true"), evaluatedWith: button, handler: nil)
+    /// await waitForExpectations(timeout: 5, handler: nil)
+    /// ```
+    /// - Parameter handler: called when the predicate holds; return `false` to keep waiting.
+    @discardableResult
+    public func expectation(
+        for predicate: ElementPredicate, evaluatedWith element: Element, handler: (@Sendable () -> Bool)? = nil
+    ) -> XCTestExpectation {
+        let expectation = XCTestExpectation(description: "Expect predicate `\(predicate)` for \(element)")
+        ElementExpectations.shared.add(.init(expectation: expectation, predicate: predicate, element: element, handler: handler),
+                                       to: self)
+        return expectation
+    }
+
+    /// Waits until every element expectation of this test is fulfilled, polling each
+    /// predicate with back-off, or fails the test at the caller's file and line after
+    /// `timeout` seconds, naming the unfulfilled expectations and any error met on the way.
+    public func waitForExpectations(
+        timeout: TimeInterval, handler: ((Error?) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let pending = ElementExpectations.shared.take(from: self)
+        let problems = ProblemLog()
+        let pollers = pending.map { item in
+            Task {
+                var backoff = Backoff()
+                while !Task.isCancelled {
+                    do {
+                        if try await item.element.evaluate(item.predicate), item.handler?() ?? true {
+                            item.expectation.fulfill()
+                            return
+                        }
+                    } catch {
+                        problems.append("\(item.element): \(error)")
+                        return
+                    }
+                    try? await Task.sleep(for: backoff.next())
+                }
+            }
+        }
+        await fulfillment(of: pending.map(\.expectation), timeout: timeout, file: file, line: Int(line))
+        pollers.forEach { $0.cancel() }
+        for problem in problems.all {
+            XCTFail("While waiting for expectations: \(problem)", file: file, line: line)
+        }
+        handler?(nil)
+    }
+}
+
+/// Errors met while polling, shared by the polling tasks.
+private final class ProblemLog: Sendable {
+    private let items = Mutex<[String]>([])
+    func append(_ problem: String) { items.withLock { $0.append(problem) } }
+    var all: [String] { items.withLock { $0 } }
+}
+
+/// The element expectations created by each test case and not yet waited for.
+final class ElementExpectations: Sendable {
+    struct Item: @unchecked Sendable {
+        let expectation: XCTestExpectation
+        let predicate: ElementPredicate
+        let element: Element
+        let handler: (@Sendable () -> Bool)?
+    }
+
+    static let shared = ElementExpectations()
+    private let pending = Mutex<[ObjectIdentifier: [Item]]>([:])
+
+    func add(_ item: Item, to testCase: XCTestCase) {
+        pending.withLock { $0[ObjectIdentifier(testCase), default: []].append(item) }
+    }
+
+    func take(from testCase: XCTestCase) -> [Item] {
+        pending.withLock { $0.removeValue(forKey: ObjectIdentifier(testCase)) ?? [] }
+    }
+}
+#endif

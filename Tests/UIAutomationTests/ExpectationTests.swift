@@ -1,0 +1,51 @@
+import Foundation
+import UIAutomation
+import XCTest
+
+/// XCTest-style waiting, as XCUITest users write it.
+final class ExpectationTests: XCTestCase {
+    var app: Application!
+    /// When set, failures are collected here instead of failing the test.
+    private var captured: [(description: String, line: Int)]?
+
+    override func setUp() async throws {
+        app = Application(host: try await FixtureHost.page("/delayed"))
+        try await app.launch()
+    }
+
+    override func tearDown() async throws {
+        await app.terminate()
+    }
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if captured != nil {
+            captured?.append((description, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    func testPredicateExpectationsAreFulfilledWhenTheElementAppears() async throws {
+        try await app.buttons["start"].tap()
+        let late = app.buttons.matching(identifier: "late").element
+        let predicate = try ElementPredicate(format: "exists == true")
+        _ = expectation(for: predicate, evaluatedWith: late, handler: nil)
+        _ = expectation(for: try ElementPredicate(format: "exists == false"), evaluatedWith: app.staticTexts["goes-away"], handler: nil)
+        await waitForExpectations(timeout: 5, handler: nil)
+        let exists = try await late.exists
+        XCTAssertTrue(exists)
+    }
+
+    func testUnfulfilledExpectationFailsAtTheCallersLineWithinTheTimeout() async throws {
+        _ = expectation(for: try ElementPredicate(format: "exists == true"), evaluatedWith: app.buttons["never-there"])
+        let started = Date()
+        captured = []
+        await waitForExpectations(timeout: 0.5); let waitLine = #line
+        let failures = captured ?? []
+        captured = nil
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertTrue(failures.first?.description.contains("never-there") == true, "\(failures)")
+        XCTAssertEqual(failures.first?.line, waitLine)
+    }
+}
