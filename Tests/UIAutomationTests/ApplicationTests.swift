@@ -41,6 +41,7 @@ struct ApplicationTests {
     @Test func hungPageTimesOutCleanly() async throws {
         var configuration = Configuration()
         configuration.actionTimeout = .seconds(1)
+        configuration.responseTimeout = .seconds(1)
         configuration.idleTimeout = .seconds(1)
         try await withConfiguredApp("/hang", configuration) { (app) async throws in
             let started = ContinuousClock.now

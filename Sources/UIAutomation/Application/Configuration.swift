@@ -9,6 +9,9 @@ public struct Configuration: Sendable {
     public var actionTimeout: Duration = .seconds(10)
     /// How long to wait for the app to become idle after an action or launch.
     public var idleTimeout: Duration = .seconds(10)
+    /// How long the page may take to answer one request (read the tree, dispatch a tap)
+    /// before it counts as hung and the call fails with `.timedOut`.
+    public var responseTimeout: Duration = .seconds(10)
     /// How long `launch()` may take, browser start included.
     public var launchTimeout: Duration = .seconds(30)
     /// The DOM attribute read as the accessibility identifier.

@@ -67,7 +67,7 @@ final class PageDriver: Sendable {
     /// The element tree now: the accessibility tree and the DOM facts, read concurrently.
     /// A page that does not answer within `timeout` (default: the action timeout) fails it.
     func snapshot(timeout: Duration? = nil) async throws -> PageSnapshot {
-        let limit = timeout ?? configuration.actionTimeout
+        let limit = timeout ?? configuration.responseTimeout
         return try await browser.run {
             async let tree = page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit)
             async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
@@ -86,7 +86,7 @@ final class PageDriver: Sendable {
         do {
             // DOM.getNodeForLocation takes page coordinates: the viewport point plus the scroll.
             let hit = try await page.send(CDP.DOM.GetNodeForLocation(
-                x: Int(x + snapshot.scrollOffset.x), y: Int(y + snapshot.scrollOffset.y)), timeout: configuration.actionTimeout)
+                x: Int(x + snapshot.scrollOffset.x), y: Int(y + snapshot.scrollOffset.y)), timeout: configuration.responseTimeout)
             return snapshot.isDOMNode(hit.backendNodeId, inside: node)
         } catch DevToolsError.protocolError {
             return false
@@ -95,7 +95,7 @@ final class PageDriver: Sendable {
 
     /// A PNG of the viewport.
     func screenshot(timeout: Duration? = nil) async throws -> Data {
-        try await browser.run { try await page.screenshot(timeout: timeout ?? configuration.actionTimeout) }
+        try await browser.run { try await page.screenshot(timeout: timeout ?? configuration.responseTimeout) }
     }
 
     /// A PNG of one rectangle of the viewport.
@@ -123,13 +123,13 @@ final class PageDriver: Sendable {
     /// Runs the actionability check on a node; see ``PageScripts/actionability``.
     func checkActionability(node: Int, offsetX: Double, offsetY: Double) async throws -> Actionability {
         try await browser.run {
-            let object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node), timeout: configuration.actionTimeout)
+            let object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node), timeout: configuration.responseTimeout)
             guard let objectId = object.object.objectId else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
             defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: objectId)) } }
             let reply = try await page.send(CDP.Runtime.CallFunctionOn(
                 functionDeclaration: PageScripts.actionability, objectId: objectId,
                 arguments: [.init(value: .number(offsetX)), .init(value: .number(offsetY))],
-                returnByValue: true, awaitPromise: true), timeout: configuration.actionTimeout)
+                returnByValue: true, awaitPromise: true), timeout: configuration.responseTimeout)
             if let exception = reply.exceptionDetails {
                 throw DevToolsError.protocolError(method: CDP.Runtime.CallFunctionOn.method, code: 0, message: exception.message, data: nil)
             }
@@ -145,7 +145,7 @@ final class PageDriver: Sendable {
         try await browser.run {
             // The reply to a release comes once the page has handled the click: a page that
             // hangs in its handler must fail the action at its timeout, not the connection's.
-            let limit = configuration.actionTimeout
+            let limit = configuration.responseTimeout
             for click in 1...count {
                 _ = try await page.send(CDP.Input.DispatchMouseEvent(
                     type: "mousePressed", x: x, y: y, button: "left", clickCount: click), timeout: limit)
@@ -168,29 +168,31 @@ final class PageDriver: Sendable {
         }
     }
 
-    /// Types `text` into the focused element, one key event pair per character.
+    /// Types `text` into the focused element, one key press per character.
     func type(_ text: String) async throws {
         try await browser.run {
             for character in text {
-                let key = String(character)
                 switch character {
-                case "\n", "\r":
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: "Enter", code: "Enter", text: "\r", windowsVirtualKeyCode: 13), timeout: configuration.actionTimeout)
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Enter", code: "Enter", windowsVirtualKeyCode: 13), timeout: configuration.actionTimeout)
-                case "\u{8}", "\u{7F}":
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "rawKeyDown", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8), timeout: configuration.actionTimeout)
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: "Backspace", code: "Backspace", windowsVirtualKeyCode: 8), timeout: configuration.actionTimeout)
-                default:
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyDown", key: key, text: key), timeout: configuration.actionTimeout)
-                    _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: key), timeout: configuration.actionTimeout)
+                case "\n", "\r": try await press(key: "Enter", code: "Enter", keyCode: 13, text: "\r")
+                case "\u{8}", "\u{7F}": try await press(key: "Backspace", code: "Backspace", keyCode: 8, text: nil)
+                default: try await press(key: String(character), code: nil, keyCode: nil, text: String(character))
                 }
             }
         }
     }
 
+    /// One key down and up; keys without text go down as `rawKeyDown`, as a keyboard sends them.
+    private func press(key: String, code: String?, keyCode: Int?, text: String?) async throws {
+        let limit = configuration.responseTimeout
+        _ = try await page.send(CDP.Input.DispatchKeyEvent(
+            type: text == nil ? "rawKeyDown" : "keyDown", key: key, code: code, text: text, windowsVirtualKeyCode: keyCode),
+            timeout: limit)
+        _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: key, code: code, windowsVirtualKeyCode: keyCode), timeout: limit)
+    }
+
     /// Focuses a DOM node (for typing).
     func focus(node: Int) async throws {
-        _ = try await browser.run { try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.actionTimeout) }
+        _ = try await browser.run { try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.responseTimeout) }
     }
 
     // MARK: - Idle

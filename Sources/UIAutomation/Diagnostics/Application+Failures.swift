@@ -5,7 +5,7 @@ extension Application {
         var error = error
         guard let driver = try? driver(for: error.query) else { return error }
         // A hung page must not make the failure report hang too.
-        let limit = min(configuration.actionTimeout, .seconds(2))
+        let limit = min(configuration.responseTimeout, .seconds(2))
         if error.tree == nil { error.tree = try? await driver.snapshot(timeout: limit).treeDescription() }
         let screenshot = try? await driver.screenshot(timeout: limit)
         error.artifacts = FailureArtifacts.save(
