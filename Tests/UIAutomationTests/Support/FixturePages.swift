@@ -15,6 +15,9 @@ enum FixturePages {
         "/storage": storage,
         "/hundred": hundred,
         "/gestures": gestures,
+        "/carousel": carousel,
+        "/custom-id": customIdentifier,
+        "/media": media,
     ]
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
@@ -150,6 +153,29 @@ enum FixturePages {
           onmouseup="log('held ' + Math.round(performance.now() - window.down))">Hold</button>
         <p data-testid="log">none</p>
         <script>function log(text) { document.querySelector('[data-testid=log]').textContent = text }</script>
+        """)
+
+    /// A horizontally scrolling strip of cards.
+    static let carousel = page("Carousel", """
+        <ul data-testid="strip" style="display:flex;overflow-x:auto;margin:0;padding:0;list-style:none;width:100%">
+        \((1...12).map { "<li data-testid=\"card-\($0)\" style=\"flex:none;width:300px;height:120px;border:1px solid #999\">Card \($0)</li>" }.joined())
+        </ul>
+        """)
+
+    /// Identifiers in another attribute, for `Configuration.identifierAttribute`.
+    static let customIdentifier = page("Custom", """
+        <button data-qa="go" data-testid="other">Go</button>
+        """)
+
+    /// Reports the viewport and colour scheme it sees.
+    static let media = page("Media", """
+        <p data-testid="size"></p><p data-testid="scheme"></p><p data-testid="touch"></p>
+        <script>
+          document.querySelector('[data-testid=size]').textContent = innerWidth + 'x' + innerHeight;
+          document.querySelector('[data-testid=scheme]').textContent =
+            matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+          document.querySelector('[data-testid=touch]').textContent = navigator.maxTouchPoints > 0 ? 'touch' : 'no touch';
+        </script>
         """)
 
     /// A hundred elements of mixed kinds, for query timing.
