@@ -44,6 +44,7 @@ package.dependencies += [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
 ]
 package.targets += [
     // The seed's REST API: Hummingbird routes, validation, error envelope, SQLite storage via GRDB.
@@ -55,6 +56,7 @@ package.targets += [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ],
         exclude: ["openapi.yaml"]
     ),
@@ -77,6 +79,7 @@ package.targets += [
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "Yams", package: "Yams"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]
     ),
     // Hummingbird hello-world: the throughput ceiling the messages benchmark is compared against.

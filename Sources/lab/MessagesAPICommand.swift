@@ -38,11 +38,11 @@ struct MessagesAPICommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port)
         let host = self.host
-        try await server.run { boundPort in
-            // One line on stdout, flushed: scripts and tests read the port from it.
+        let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port) { boundPort in
+            // One line on stdout, unbuffered: scripts and tests read the port from it.
             FileHandle.standardOutput.write(Data("listening on http://\(host):\(boundPort)\n".utf8))
         }
+        try await server.runUntilSignalled()
     }
 }

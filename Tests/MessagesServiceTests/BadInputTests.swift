@@ -107,7 +107,8 @@ let badRequestCases: [BadRequestCase] = [
     BadRequestCase(name: "over-long user segment", method: "GET", path: "/proto/messages/" + String(repeating: "u", count: 65), template: "/proto/messages/{user}", headers: [], status: 400, code: "invalid_user"),
     // Outside the API (standalone server): still the envelope.
     BadRequestCase(name: "unknown path", method: "GET", path: "/proto/messages/dan/extra", template: nil, headers: [], status: 404, code: "not_found"),
-    BadRequestCase(name: "unknown method", method: "BREW", template: nil, headers: [], status: 404, code: "not_found"),
+    BadRequestCase(name: "TRACE collection", method: "TRACE", status: 405, code: "method_not_allowed"),
+    BadRequestCase(name: "unrouted method", method: "PROPFIND", path: "/proto/messages", template: nil, headers: [], status: 404, code: "not_found"),
 ]
 
 /// Every bad input of the item 3: a 4xx JSON error envelope that says what is wrong,
@@ -142,6 +143,17 @@ let badRequestCases: [BadRequestCase] = [
             let user = try await client.get("/proto/messages/dan")
             expectError(user, status: 503, code: "storage_unavailable", "GET", "/proto/messages/{user}")
             #expect(!post.text.contains("disk on fire"), "internal detail must not leak")
+        }
+    }
+
+    /// A method the HTTP parser does not know never reaches the router: the HTTP layer answers
+    /// 400 itself (without the envelope). Still a 4xx, and the server carries on.
+    @Test func unparseableMethodIsAClientError() async throws {
+        try await withMessagesServer(store: memoryStore()) { client in
+            let response = try await client.send("BREW", "/proto/messages")
+            #expect((400..<500).contains(response.status), "\(response)")
+            let next = try await client.get("/proto/messages")
+            #expect(next.status == 200)
         }
     }
 

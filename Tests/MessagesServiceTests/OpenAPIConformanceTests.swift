@@ -35,10 +35,10 @@ import Testing
             .init(path: "/proto/messages/{user}", method: "HEAD", status: 200): Example(method: "HEAD", path: "/proto/messages/dan"),
             .init(path: "/proto/messages/{user}", method: "HEAD", status: 400): Example(method: "HEAD", path: "/proto/messages/%FF"),
         ]
-        for method in ["PUT", "PATCH", "DELETE", "OPTIONS"] {
+        for method in ["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] {
             examples[.init(path: "/proto/messages", method: method, status: 405)] = Example(method: method, path: "/proto/messages")
         }
-        for method in ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"] {
+        for method in ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"] {
             examples[.init(path: "/proto/messages/{user}", method: method, status: 405)] = Example(method: method, path: "/proto/messages/dan", headers: json, body: valid)
         }
         return examples

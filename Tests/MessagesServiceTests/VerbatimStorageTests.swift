@@ -22,7 +22,7 @@ import Testing
     ]
 
     static let hostileUsers: [String] = [
-        "José", "用户", "o'brien", "<b>bold</b>", "a\"b", "Robert'); DROP TABLE message;--", "e\u{301}", "é", "🙂", "a b", "100%",
+        "José", "用户", "o'brien", "<b>bold<b>", "a\"b", "Robert'); DROP TABLE message;--", "e\u{301}", "é", "🙂", "a b", "100%",
         "?x=1#frag", String(repeating: "ü", count: MessageLimits.default.maxUserLength),
     ]
 

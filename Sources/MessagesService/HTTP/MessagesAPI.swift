@@ -43,13 +43,13 @@ public struct MessagesAPI: Sendable {
         group.head(":user") { _, context in try await self.getUser(context: context).createHeadResponse() }
 
         let collectionAllows: [HTTPRequest.Method] = [.get, .head, .post]
-        for method: HTTPRequest.Method in [.put, .patch, .delete, .options] {
+        for method: HTTPRequest.Method in [.put, .patch, .delete, .options, .trace] {
             group.on("", method: method) { request, _ -> Response in
                 throw MessagesAPIError.methodNotAllowed(request.method, allowed: collectionAllows)
             }
         }
         let userAllows: [HTTPRequest.Method] = [.get, .head]
-        for method: HTTPRequest.Method in [.post, .put, .patch, .delete, .options] {
+        for method: HTTPRequest.Method in [.post, .put, .patch, .delete, .options, .trace] {
             group.on(":user", method: method) { request, _ -> Response in
                 throw MessagesAPIError.methodNotAllowed(request.method, allowed: userAllows)
             }

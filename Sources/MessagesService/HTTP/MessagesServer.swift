@@ -1,12 +1,15 @@
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Runs the Messages API on its own: a Hummingbird application whose router holds only
 /// ``MessagesAPI``'s routes, with JSON error envelopes for every path (404s included).
 ///
-/// `lab messages-api` uses this; tests use it with port 0.
-public struct MessagesServer: Sendable {
+/// A swift-service-lifecycle `Service`: run it in a `ServiceGroup` (it shuts down gracefully
+/// when the group does), or call ``runUntilSignalled()``. `lab messages-api` uses the latter;
+/// tests use a group with port 0.
+public struct MessagesServer: Service {
     /// The API to serve.
     public let api: MessagesAPI
     /// The address to bind. Loopback by default: the lab is not meant to be reachable from elsewhere.
@@ -14,29 +17,43 @@ public struct MessagesServer: Sendable {
     /// The port to bind; 0 picks a free one (reported to `onServerRunning`).
     public let port: Int
     private let logger: Logger
+    private let onServerRunning: @Sendable (Int) async -> Void
 
-    /// Creates a server for `api` on `host:port`.
-    public init(api: MessagesAPI, host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "messages-api")) {
+    /// Creates a server for `api` on `host:port`; `onServerRunning` is called with the bound
+    /// port once the socket is listening.
+    public init(
+        api: MessagesAPI, host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "messages-api"),
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) {
         self.api = api
         self.host = host
         self.port = port
         self.logger = logger
+        self.onServerRunning = onServerRunning
     }
 
-    /// Serves until the task is cancelled or, when `handleSignals` is true, until SIGINT or
-    /// SIGTERM — then stops accepting connections, lets requests in flight finish, and returns.
-    ///
-    /// - Parameter onServerRunning: called once the socket is bound, with the bound port.
-    public func run(handleSignals: Bool = true, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// The Hummingbird application serving the API.
+    public func makeApplication() -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: MessagesErrorMiddleware(logger: logger))
         api.addRoutes(to: router)
-        let app = Application(
+        let onServerRunning = self.onServerRunning
+        return Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: 1024),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        try await app.runService(gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [])
+    }
+
+    /// Serves until the enclosing `ServiceGroup` shuts down gracefully (in-flight requests finish).
+    public func run() async throws {
+        try await makeApplication().run()
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops accepting connections, lets requests in
+    /// flight finish, and returns.
+    public func runUntilSignalled() async throws {
+        try await makeApplication().runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }
 }

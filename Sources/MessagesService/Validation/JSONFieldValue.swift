@@ -12,9 +12,16 @@ enum JSONFieldValue: Decodable {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if (try? container.decode(Bool.self)) != nil {
+            return
+        }
+        do {
+            self = .string(try container.decode(String.self))
+            return
+        } catch DecodingError.typeMismatch {
+            // Not a string: classify it below. Other errors (an invalid string such as a lone
+            // surrogate escape) propagate and make the body malformed.
+        }
+        if (try? container.decode(Bool.self)) != nil {
             self = .boolean
         } else if (try? decoder.container(keyedBy: JSONKey.self)) != nil {
             self = .object

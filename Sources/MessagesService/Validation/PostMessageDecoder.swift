@@ -29,6 +29,8 @@ public struct PostMessageDecoder: Sendable {
             object = try JSONDecoder().decode(JSONObjectFields.self, from: Data(body.readableBytesView))
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
             throw MessagesAPIError(.badRequest, .invalidBody, "the body must be a JSON object")
+        } catch DecodingError.valueNotFound(_, let context) where context.codingPath.isEmpty {
+            throw MessagesAPIError(.badRequest, .invalidBody, "the body must be a JSON object, not null")
         } catch {
             throw MessagesAPIError(.badRequest, .malformedJSON, "the body is not well-formed UTF-8 JSON")
         }

@@ -113,7 +113,12 @@ final class OpenAPIDocument: @unchecked Sendable {
             let length = text.unicodeScalars.count
             if let min = schema["minLength"] as? Int, length < min { problems.append("\(location): shorter than \(min)") }
             if let max = schema["maxLength"] as? Int, length > max { problems.append("\(location): longer than \(max)") }
-            if let pattern = schema["pattern"] as? String {
+            if var pattern = schema["pattern"] as? String {
+                // ECMA-262 `$` (JSON Schema) matches only at the very end; ICU's also matches
+                // before a final line terminator (e.g. U+0085), so use ICU's `\z` instead.
+                if pattern.hasSuffix("$") && !pattern.hasSuffix("\\$") {
+                    pattern = String(pattern.dropLast()) + "\\z"
+                }
                 do {
                     let regex = try NSRegularExpression(pattern: pattern)
                     let range = NSRange(text.startIndex..., in: text)

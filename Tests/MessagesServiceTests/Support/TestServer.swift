@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MessagesService
+import ServiceLifecycle
 
 /// A logger that keeps test output quiet (errors only).
 let quietLogger: Logger = {
@@ -17,30 +18,29 @@ func withMessagesServer<T: Sendable>(
     _ body: @escaping @Sendable (HTTPTestClient) async throws -> T
 ) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let server = MessagesServer(api: MessagesAPI(store: store, limits: limits, logger: quietLogger), host: "127.0.0.1", port: 0, logger: quietLogger)
-    return try await withThrowingTaskGroup(of: T?.self) { group in
+    let server = MessagesServer(
+        api: MessagesAPI(store: store, limits: limits, logger: quietLogger), host: "127.0.0.1", port: 0, logger: quietLogger
+    ) { port in continuation.yield(port) }
+    let services = ServiceGroup(services: [server], logger: quietLogger)
+    return try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask {
             defer { continuation.finish() }
-            try await server.run(handleSignals: false) { port in continuation.yield(port) }
-            return nil
+            try await services.run()
         }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             try await group.waitForAll()
             throw HTTPClientError(description: "the server stopped before it was listening")
         }
-        let result: T
+        let result: Result<T, any Error>
         do {
-            result = try await body(HTTPTestClient(port: port))
+            result = .success(try await body(HTTPTestClient(port: port)))
         } catch {
-            group.cancelAll()
-            throw error
+            result = .failure(error)
         }
-        group.cancelAll()
-        while let next = try await group.next() {
-            _ = next
-        }
-        return result
+        await services.triggerGracefulShutdown()
+        try await group.waitForAll()
+        return try result.get()
     }
 }
 
