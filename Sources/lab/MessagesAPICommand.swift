@@ -22,6 +22,11 @@ struct MessagesAPICommand: AsyncParsableCommand {
     @Option(help: "SQLite database file (created if missing; its folder must exist).")
     var db = "messages.sqlite"
 
+    @Option(help: ArgumentHelp(
+        "Commit durability: full (fsync every commit; survives power loss) or normal (survives a killed process only).",
+        valueName: "full|normal"))
+    var synchronous: SQLiteMessageStore.Synchronous = .full
+
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
@@ -34,7 +39,7 @@ struct MessagesAPICommand: AsyncParsableCommand {
     func run() async throws {
         let store: SQLiteMessageStore
         do {
-            store = try SQLiteMessageStore(path: db)
+            store = try SQLiteMessageStore(path: db, synchronous: synchronous)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -46,3 +51,5 @@ struct MessagesAPICommand: AsyncParsableCommand {
         try await server.runUntilSignalled()
     }
 }
+
+extension SQLiteMessageStore.Synchronous: ExpressibleByArgument {}

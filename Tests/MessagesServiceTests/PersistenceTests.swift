@@ -13,6 +13,30 @@ import Testing
         #expect(settings.synchronous == 2, "synchronous must be FULL (2)")
     }
 
+    @Test func normalSynchronousIsAvailableOnRequest() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteMessageStore(path: directory.appendingPathComponent("m.sqlite").path, synchronous: .normal)
+        let settings = try await store.durabilitySettings()
+        #expect(settings.journalMode == "wal")
+        #expect(settings.synchronous == 1)
+    }
+
+    /// A file store reads through its own read-only connections: a 201 is visible to the next GET.
+    @Test func fileStoreReadsItsOwnWrites() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteMessageStore(path: directory.appendingPathComponent("m.sqlite").path)
+        try await withMessagesServer(store: store) { client in
+            for index in 0..<50 {
+                #expect(try await client.post(messageBody(user: "ryw", subject: "s", message: "\(index)")).status == 201)
+                let listed = try await client.get("/proto/messages/ryw").json()["body"]?["message"]?.arrayValue
+                #expect(listed?.count == index + 1)
+                #expect(listed?.last?["message"]?.stringValue == "\(index)")
+            }
+        }
+    }
+
     @Test func dataSurvivesARestartOnTheSameFile() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -34,8 +33,14 @@ public struct MessagesAPI: Sendable {
     }
 
     /// Adds `/proto/messages` and `/proto/messages/{user}` (all methods) to `router`.
-    public func addRoutes<Context: RequestContext>(to router: Router<Context>) {
-        let group = router.group(RouterPath(Self.basePath)).add(middleware: MessagesErrorMiddleware<Context>(logger: logger))
+    ///
+    /// - Parameter errorEnvelope: wrap these routes in ``MessagesErrorMiddleware`` so every
+    ///   error on them is a JSON envelope. Pass false only if the router already has it.
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>, errorEnvelope: Bool = true) {
+        let group = router.group(RouterPath(Self.basePath))
+        if errorEnvelope {
+            group.add(middleware: MessagesErrorMiddleware<Context>(logger: logger))
+        }
         group.post { request, context in try await self.post(request, context: context) }
         group.get { _, _ in try await self.getAll() }
         group.head { _, _ in try await self.getAll().createHeadResponse() }
@@ -126,7 +131,7 @@ public struct MessagesAPI: Sendable {
 
     /// The percent-decoded `{user}` segment, checked against the user rules.
     private func pathUser<Context: RequestContext>(_ context: Context) throws -> String {
-        guard let raw = context.parameters.get("user"), let user = raw.removingPercentEncoding else {
+        guard let raw = context.parameters.get("user"), let user = PercentDecoding.decode(Substring(raw)) else {
             throw MessagesAPIError(.badRequest, .invalidUser, "the {user} path segment is not valid percent-encoded UTF-8")
         }
         do {
@@ -141,16 +146,15 @@ public struct MessagesAPI: Sendable {
         guard let value = request.headers[.contentType] else {
             throw MessagesAPIError(.unsupportedMediaType, .unsupportedMediaType, "the Content-Type header is missing; send application/json")
         }
-        let parts = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard parts.first == "application/json" else {
+        switch JSONContentType.check(value) {
+        case .accepted:
+            return
+        case .wrongMediaType:
             throw MessagesAPIError(.unsupportedMediaType, .unsupportedMediaType,
                                    "Content-Type must be application/json, not \(PostMessageDecoder.abbreviate(value))")
-        }
-        for parameter in parts.dropFirst() where parameter.hasPrefix("charset=") {
-            let charset = parameter.dropFirst("charset=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            guard charset == "utf-8" || charset == "utf8" else {
-                throw MessagesAPIError(.unsupportedMediaType, .unsupportedMediaType, "the body must be UTF-8, not charset \(PostMessageDecoder.abbreviate(charset))")
-            }
+        case .wrongCharset(let charset):
+            throw MessagesAPIError(.unsupportedMediaType, .unsupportedMediaType,
+                                   "the body must be UTF-8, not charset \(PostMessageDecoder.abbreviate(charset))")
         }
     }
 

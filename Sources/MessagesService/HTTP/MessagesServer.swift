@@ -36,7 +36,7 @@ public struct MessagesServer: Service {
     public func makeApplication() -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: MessagesErrorMiddleware(logger: logger))
-        api.addRoutes(to: router)
+        api.addRoutes(to: router, errorEnvelope: false)  // the router-wide middleware covers them
         let onServerRunning = self.onServerRunning
         return Application(
             router: router,

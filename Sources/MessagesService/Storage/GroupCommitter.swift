@@ -5,14 +5,18 @@ import NIOConcurrencyHelpers
 /// together into the next transaction, so one `fsync` makes many messages durable.
 ///
 /// Each caller of ``insert(_:)`` resumes only after the transaction holding its message has
-/// committed (with `synchronous = FULL`, after the WAL is on disk). If a batch fails as a
-/// whole, its messages are retried one transaction each, so one bad row cannot fail others.
+/// committed (with `synchronous = FULL`, after the WAL is on disk). The first save of an idle
+/// period schedules one block on GRDB's writer queue; that block keeps committing batches
+/// until nothing is pending, so a busy server pays one queue hop per busy period, not per
+/// save. If a batch fails as a whole, its messages are retried one transaction each, so one
+/// bad row cannot fail the others. The work runs on the writer queue, not in the request's
+/// task: a client hanging up cannot cancel a transaction other requests wait on.
 final class GroupCommitter: Sendable {
     private typealias Waiter = (message: Message, continuation: CheckedContinuation<Void, any Error>)
 
     private struct State {
         var pending: [Waiter] = []
-        var flushing = false
+        var draining = false
     }
 
     private let writer: any DatabaseWriter
@@ -27,25 +31,24 @@ final class GroupCommitter: Sendable {
     /// Inserts `message`; returns when it is committed.
     func insert(_ message: Message) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let startFlushing = state.withLockedValue { state in
+            let startDraining = state.withLockedValue { state in
                 state.pending.append((message, continuation))
-                if state.flushing { return false }
-                state.flushing = true
+                if state.draining { return false }
+                state.draining = true
                 return true
             }
-            if startFlushing {
-                // Not a child of the request's task: a client hanging up must not cancel
-                // a transaction that other requests are waiting on.
-                Task.detached { await self.flush() }
+            if startDraining {
+                writer.asyncWriteWithoutTransaction { db in self.drain(db) }
             }
         }
     }
 
-    private func flush() async {
+    /// Runs on the writer queue: commits batches until none is pending.
+    private func drain(_ db: Database) {
         while true {
             let batch: [Waiter] = state.withLockedValue { state in
                 if state.pending.isEmpty {
-                    state.flushing = false
+                    state.draining = false
                     return []
                 }
                 let count = min(state.pending.count, maxBatch)
@@ -54,17 +57,15 @@ final class GroupCommitter: Sendable {
                 return batch
             }
             if batch.isEmpty { return }
-            await commit(batch)
+            commit(batch, db)
         }
     }
 
-    private func commit(_ batch: [Waiter]) async {
-        let messages = batch.map(\.message)
+    private func commit(_ batch: [Waiter], _ db: Database) {
         do {
-            try await writer.write { db in
-                for message in messages {
-                    try Self.insert(message, into: db)
-                }
+            try db.inTransaction {
+                for waiter in batch { try Self.insert(waiter.message, into: db) }
+                return .commit
             }
             for waiter in batch { waiter.continuation.resume() }
         } catch {
@@ -74,8 +75,10 @@ final class GroupCommitter: Sendable {
             }
             for waiter in batch {
                 do {
-                    let message = waiter.message
-                    try await writer.write { db in try Self.insert(message, into: db) }
+                    try db.inTransaction {
+                        try Self.insert(waiter.message, into: db)
+                        return .commit
+                    }
                     waiter.continuation.resume()
                 } catch {
                     waiter.continuation.resume(throwing: error)

@@ -13,10 +13,24 @@ import GRDB
 public final class SQLiteMessageStore: MessageStore {
     private let database: any DatabaseWriter
     private let committer: GroupCommitter
+    /// Fast read-only connections for `messages(of:)` (file databases only).
+    private let readers: ReadConnections?
+    /// Background WAL checkpoints (file databases only).
+    private let checkpointer: Checkpointer?
+
+    /// How far a commit goes before it returns (SQLite's `PRAGMA synchronous`, in WAL mode).
+    public enum Synchronous: String, Sendable, CaseIterable {
+        /// `fsync` the WAL on every commit: an acknowledged save survives a killed process and a
+        /// power cut or OS crash. The default.
+        case full
+        /// No `fsync` on commit (only at checkpoints): an acknowledged save survives a killed
+        /// process, but the last ones may be lost on a power cut or OS crash.
+        case normal
+    }
 
     /// Opens (creating if needed) the database file at `path` and migrates its schema.
     /// The file's folder must exist.
-    public convenience init(path: String) throws {
+    public convenience init(path: String, synchronous: Synchronous = .full) throws {
         var configuration = Configuration()
         // Other processes (a second server, the sqlite3 shell) may briefly hold the write lock.
         configuration.busyMode = .timeout(5)
@@ -24,30 +38,44 @@ public final class SQLiteMessageStore: MessageStore {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             // GRDB sets NORMAL when it turns WAL on; FULL makes every commit durable on disk.
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            let pragma = synchronous == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL"
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: pragma)
+                // Checkpoints run in the background (Checkpointer); this is only the fallback.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 20000")
+            }
         } catch {
             throw MessageStoreError("cannot open the SQLite database at \(path): \(error)")
         }
-        try self.init(database: pool)
+        let checkpointer: Checkpointer
+        do {
+            checkpointer = try Checkpointer(path: path)
+        } catch {
+            throw MessageStoreError("cannot open the SQLite database at \(path) for checkpoints: \(error)")
+        }
+        try self.init(database: pool, readers: ReadConnections(path: path), checkpointer: checkpointer)
     }
 
     /// A private in-memory database (for tests): nothing is kept after the store is released.
     public static func inMemory() throws -> SQLiteMessageStore {
         do {
-            return try SQLiteMessageStore(database: DatabaseQueue())
+            return try SQLiteMessageStore(database: DatabaseQueue(), readers: nil, checkpointer: nil)
         } catch {
             throw MessageStoreError("cannot create an in-memory SQLite database: \(error)")
         }
     }
 
-    private init(database: any DatabaseWriter) throws {
+    private init(database: any DatabaseWriter, readers: ReadConnections?, checkpointer: Checkpointer?) throws {
         self.database = database
+        self.readers = readers
+        self.checkpointer = checkpointer
         self.committer = GroupCommitter(writer: database)
         do {
             try Self.migrator.migrate(database)
         } catch {
             throw MessageStoreError("cannot set up the messages schema: \(error)")
         }
+        checkpointer?.start()
     }
 
     private static var migrator: DatabaseMigrator {
@@ -76,18 +104,30 @@ public final class SQLiteMessageStore: MessageStore {
 
     public func messages(of user: String) async throws -> [MessageEntry] {
         do {
-            return try await database.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT subject, message FROM message WHERE user = ? ORDER BY id")
-                var entries: [MessageEntry] = []
-                let rows = try Row.fetchCursor(statement, arguments: [user])
-                while let row = try rows.next() {
-                    entries.append(MessageEntry(subject: row[0], message: row[1]))
-                }
-                return entries
-            }
+            return try readMessages(of: user)
         } catch {
             throw MessageStoreError("cannot read the messages of a user: \(error)")
         }
+    }
+
+    /// Synchronous on purpose: an indexed read of one user's rows takes microseconds, less than
+    /// the thread hops of GRDB's async read (see docs/messages-api.md). `unsafeRead` skips GRDB's
+    /// explicit transaction: the read is one SELECT, which SQLite already runs on one snapshot.
+    private func readMessages(of user: String) throws -> [MessageEntry] {
+        if let readers {
+            return try readers.read { db in try Self.fetchMessages(of: user, db) }
+        }
+        return try database.unsafeRead { db in try Self.fetchMessages(of: user, db) }
+    }
+
+    private static func fetchMessages(of user: String, _ db: Database) throws -> [MessageEntry] {
+        let statement = try db.cachedStatement(sql: "SELECT subject, message FROM message WHERE user = ? ORDER BY id")
+        var entries: [MessageEntry] = []
+        let rows = try Row.fetchCursor(statement, arguments: [user])
+        while let row = try rows.next() {
+            entries.append(MessageEntry(subject: row[0], message: row[1]))
+        }
+        return entries
     }
 
     public func allMessages() async throws -> [UserMessages] {
