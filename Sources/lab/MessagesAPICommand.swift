@@ -41,7 +41,9 @@ struct MessagesAPICommand: AsyncParsableCommand {
         do {
             store = try SQLiteMessageStore(path: db, synchronous: synchronous)
         } catch {
-            throw ValidationError("\(error)")
+            // Not a usage problem: say what failed and exit 1, without the usage text.
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
         }
         let host = self.host
         let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port) { boundPort in

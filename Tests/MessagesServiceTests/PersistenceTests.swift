@@ -58,14 +58,18 @@ import Testing
             == ["dogs are happy", "cats are grumpy", "after restart"])
     }
 
-    @Test func labMessagesAPIStopsCleanlyOnSIGTERM() async throws {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func labMessagesAPIStopsCleanlyOnSignal(_ signal: Int32) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("messages.sqlite")
         let service = try await SpawnedService(database: database)
         #expect(try await service.client.post(messageBody(user: "dan", subject: "pets", message: "dogs are happy")).status == 201)
-        let exit = try await service.stop(signal: SIGTERM)
-        #expect(exit.reason == .exit && exit.status == 0, "lab messages-api should exit 0 on SIGTERM, got \(exit)")
+        let exit = try await service.stop(signal: signal)
+        #expect(exit.reason == .exit && exit.status == 0, "lab messages-api should exit 0 on signal \(signal), got \(exit)")
+        // The acknowledged message is in the file.
+        let reopened = try SQLiteMessageStore(path: database.path)
+        #expect(try await reopened.messages(of: "dan") == [MessageEntry(subject: "pets", message: "dogs are happy")])
     }
 
     @Test func killMinus9RightAfterAcknowledgedPostsLosesNone() async throws {
