@@ -8,10 +8,13 @@
 #   1. GET /hello on the hello-world              (the ceiling on this machine)
 #   2. GET /proto/messages/{user} (a user with 10 messages)
 #   3. POST /proto/messages (a new message per request; durable before the 201)
+#   4. the same POST against a second instance run with --synchronous normal (for information:
+#      what the fsync per commit costs; not part of the bar)
 # then prints requests/s, p50/p99 latency and the ratios to hello-world, and checks the bar:
 # GET ≥ 50% and POST ≥ 25% of hello-world throughput, POST p99 < 50 ms.
 #
-# Settings (environment): DURATION (10s), THREADS (2), CONNECTIONS (32), WARMUP (3s).
+# Settings (environment): DURATION (10s), THREADS (2), CONNECTIONS (32), WARMUP (3s);
+# KEEP=DIR copies wrk's raw outputs into DIR.
 # Exit status: 0 when the bar is met, 1 when it is not, 2 on a setup error.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,6 +63,7 @@ start() {
 
 HELLO_PORT=$(start hello "$BIN/HelloBench" 0)
 MSG_PORT=$(start messages "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/bench.sqlite")
+NORMAL_PORT=$(start normal "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/normal.sqlite" --synchronous normal)
 HELLO="http://127.0.0.1:$HELLO_PORT"
 MSG="http://127.0.0.1:$MSG_PORT"
 
@@ -83,6 +87,8 @@ echo "wrk: $THREADS threads, $CONNECTIONS connections, $DURATION per run (after 
 run hello "$HELLO/hello"
 run get "$MSG/proto/messages/dan"
 run post "$MSG/proto/messages" bench/messages-post.lua
+run normal "http://127.0.0.1:$NORMAL_PORT/proto/messages" bench/messages-post.lua
+if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$WORK"/*.wrk "$KEEP"/; fi
 
 rps() { awk '/^Requests\/sec:/ {print $2}' "$WORK/$1.wrk"; }
 # percentile NAME P : latency at P% in milliseconds
@@ -108,6 +114,10 @@ printf '|%s|%s|%s|%s|%s|%s|\n' "------------------------------" "--------------"
 printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "GET /hello (hello-world)" "$HELLO_RPS" "$(percentile hello 50)" "$(percentile hello 99)" "100%" "$(errors hello)"
 printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "GET /proto/messages/{user}" "$GET_RPS" "$(percentile get 50)" "$(percentile get 99)" "$GET_RATIO%" "$(errors get)"
 printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "POST /proto/messages" "$POST_RPS" "$(percentile post 50)" "$POST_P99" "$POST_RATIO%" "$(errors post)"
+NORMAL_RPS=$(rps normal)
+printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "POST, synchronous=normal (*)" "$NORMAL_RPS" "$(percentile normal 50)" "$(percentile normal 99)" \
+  "$(awk -v a="$NORMAL_RPS" -v b="$HELLO_RPS" 'BEGIN {printf "%.1f%%", 100 * a / b}')" "$(errors normal)"
+echo "(*) for information only: no fsync per commit; not the default and not part of the bar"
 echo
 echo "messages stored after the run: $STORED (10 seeded + every acknowledged POST)"
 
