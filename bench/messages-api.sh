@@ -47,23 +47,24 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start NAME COMMAND… : runs it in the background and echoes the port it reports.
+# start NAME COMMAND… : runs it in the background (its PID kept for cleanup) and sets PORT to
+# the port it reports. Not called in a subshell, so that PIDS reaches the cleanup trap.
 start() {
   local name=$1; shift
   "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
   PIDS+=($!)
+  PORT=
   for _ in $(seq 1 200); do
-    local port
-    port=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/$name.out")
-    if [ -n "$port" ]; then echo "$port"; return 0; fi
+    PORT=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/$name.out")
+    [ -n "$PORT" ] && return 0
     sleep 0.05
   done
   echo "error: $name did not start; stderr:" >&2; cat "$WORK/$name.err" >&2; exit 2
 }
 
-HELLO_PORT=$(start hello "$BIN/HelloBench" 0)
-MSG_PORT=$(start messages "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/bench.sqlite")
-NORMAL_PORT=$(start normal "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/normal.sqlite" --synchronous normal)
+start hello "$BIN/HelloBench" 0; HELLO_PORT=$PORT
+start messages "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/bench.sqlite"; MSG_PORT=$PORT
+start normal "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/normal.sqlite" --synchronous normal; NORMAL_PORT=$PORT
 HELLO="http://127.0.0.1:$HELLO_PORT"
 MSG="http://127.0.0.1:$MSG_PORT"
 
