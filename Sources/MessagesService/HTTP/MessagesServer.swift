@@ -40,6 +40,9 @@ public struct MessagesServer: Service {
         let onServerRunning = self.onServerRunning
         return Application(
             router: router,
+            // A connection that sends nothing for 30 s is closed: a stalled upload can neither
+            // hold a connection forever nor keep a graceful shutdown waiting forever.
+            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: 1024),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
