@@ -46,3 +46,61 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - Messages service (issue 6)
+// Kept in one block so it merges cleanly beside the DevTools targets above.
+package.products += [
+    .library(name: "MessagesService", targets: ["MessagesService"]),
+    .executable(name: "lab", targets: ["lab"]),
+]
+package.dependencies += [
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+]
+package.targets += [
+    // The seed's REST API: Hummingbird routes, validation, error envelope, SQLite storage via GRDB.
+    .target(
+        name: "MessagesService",
+        dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ],
+        exclude: ["openapi.yaml"]
+    ),
+    // The `lab` command line: `lab messages-api …` (and later `lab serve`).
+    .executableTarget(
+        name: "lab",
+        dependencies: [
+            "MessagesService",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    // Real-HTTP tests against the real server; responses are checked against openapi.yaml.
+    .testTarget(
+        name: "MessagesServiceTests",
+        dependencies: [
+            "MessagesService",
+            "lab",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]
+    ),
+    // Hummingbird hello-world: the throughput ceiling the messages benchmark is compared against.
+    .executableTarget(
+        name: "HelloBench",
+        dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+        path: "bench/HelloBench"
+    ),
+]

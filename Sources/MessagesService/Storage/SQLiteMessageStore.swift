@@ -1,0 +1,165 @@
+import Foundation
+import GRDB
+
+/// The embedded default ``MessageStore``: SQLite through GRDB.
+///
+/// - A file database uses a `DatabasePool` in WAL mode with `synchronous = FULL`: a commit
+///   returns only after the WAL has been `fsync`ed, so an acknowledged POST survives a killed
+///   process and a power cut. Saves are group-committed (see `GroupCommitter`) so the `fsync`
+///   is shared by all saves that arrive together.
+/// - ``inMemory()`` gives a private in-memory database for tests.
+/// - Reads run concurrently with writes (WAL readers); writes are serialised by GRDB.
+/// - Messages are listed by their `INTEGER PRIMARY KEY AUTOINCREMENT` id, which is save order.
+public final class SQLiteMessageStore: MessageStore {
+    private let database: any DatabaseWriter
+    private let committer: GroupCommitter
+    /// Fast read-only connections for `messages(of:)` (file databases only).
+    private let readers: ReadConnections?
+    /// Background WAL checkpoints (file databases only).
+    private let checkpointer: Checkpointer?
+
+    /// How far a commit goes before it returns (SQLite's `PRAGMA synchronous`, in WAL mode).
+    public enum Synchronous: String, Sendable, CaseIterable {
+        /// `fsync` the WAL on every commit: an acknowledged save survives a killed process and a
+        /// power cut or OS crash. The default.
+        case full
+        /// No `fsync` on commit (only at checkpoints): an acknowledged save survives a killed
+        /// process, but the last ones may be lost on a power cut or OS crash.
+        case normal
+    }
+
+    /// Opens (creating if needed) the database file at `path` and migrates its schema.
+    /// The file's folder must exist.
+    public convenience init(path: String, synchronous: Synchronous = .full) throws {
+        var configuration = Configuration()
+        // Other processes (a second server, the sqlite3 shell) may briefly hold the write lock.
+        configuration.busyMode = .timeout(5)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            // GRDB sets NORMAL when it turns WAL on; FULL makes every commit durable on disk.
+            let pragma = synchronous == .full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL"
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: pragma)
+                // Checkpoints run in the background (Checkpointer); this is only the fallback.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 20000")
+            }
+        } catch {
+            throw MessageStoreError("cannot open the SQLite database at \(path): \(error)")
+        }
+        let checkpointer: Checkpointer
+        do {
+            checkpointer = try Checkpointer(path: path)
+        } catch {
+            throw MessageStoreError("cannot open the SQLite database at \(path) for checkpoints: \(error)")
+        }
+        try self.init(database: pool, readers: ReadConnections(path: path), checkpointer: checkpointer)
+    }
+
+    /// A private in-memory database (for tests): nothing is kept after the store is released.
+    public static func inMemory() throws -> SQLiteMessageStore {
+        do {
+            return try SQLiteMessageStore(database: DatabaseQueue(), readers: nil, checkpointer: nil)
+        } catch {
+            throw MessageStoreError("cannot create an in-memory SQLite database: \(error)")
+        }
+    }
+
+    private init(database: any DatabaseWriter, readers: ReadConnections?, checkpointer: Checkpointer?) throws {
+        self.database = database
+        self.readers = readers
+        self.checkpointer = checkpointer
+        self.committer = GroupCommitter(writer: database)
+        do {
+            try Self.migrator.migrate(database)
+        } catch {
+            throw MessageStoreError("cannot set up the messages schema: \(error)")
+        }
+        checkpointer?.start()
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: message") { db in
+            try db.execute(sql: """
+                CREATE TABLE message (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    user TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    message TEXT NOT NULL
+                );
+                CREATE INDEX message_by_user ON message (user, id);
+                """)
+        }
+        return migrator
+    }
+
+    public func save(_ message: Message) async throws {
+        do {
+            try await committer.insert(message)
+        } catch {
+            throw MessageStoreError("cannot save the message: \(error)")
+        }
+    }
+
+    public func messages(of user: String) async throws -> [MessageEntry] {
+        do {
+            return try readMessages(of: user)
+        } catch {
+            throw MessageStoreError("cannot read the messages of a user: \(error)")
+        }
+    }
+
+    /// Synchronous on purpose: an indexed read of one user's rows takes microseconds, less than
+    /// the thread hops of GRDB's async read (see docs/messages-api.md). `unsafeRead` skips GRDB's
+    /// explicit transaction: the read is one SELECT, which SQLite already runs on one snapshot.
+    private func readMessages(of user: String) throws -> [MessageEntry] {
+        if let readers {
+            return try readers.read { db in try Self.fetchMessages(of: user, db) }
+        }
+        return try database.unsafeRead { db in try Self.fetchMessages(of: user, db) }
+    }
+
+    private static func fetchMessages(of user: String, _ db: Database) throws -> [MessageEntry] {
+        let statement = try db.cachedStatement(sql: "SELECT subject, message FROM message WHERE user = ? ORDER BY id")
+        var entries: [MessageEntry] = []
+        let rows = try Row.fetchCursor(statement, arguments: [user])
+        while let row = try rows.next() {
+            entries.append(MessageEntry(subject: row[0], message: row[1]))
+        }
+        return entries
+    }
+
+    public func allMessages() async throws -> [UserMessages] {
+        do {
+            return try await database.read { db in
+                let statement = try db.cachedStatement(sql: "SELECT user, subject, message FROM message ORDER BY id")
+                var order: [String] = []
+                var byUser: [String: [MessageEntry]] = [:]
+                let rows = try Row.fetchCursor(statement)
+                while let row = try rows.next() {
+                    let user: String = row[0]
+                    let entry = MessageEntry(subject: row[1], message: row[2])
+                    if byUser[user] == nil {
+                        order.append(user)
+                        byUser[user] = [entry]
+                    } else {
+                        byUser[user]!.append(entry)
+                    }
+                }
+                return order.map { UserMessages(user: $0, messages: byUser[$0]!) }
+            }
+        } catch {
+            throw MessageStoreError("cannot read all messages: \(error)")
+        }
+    }
+
+    /// The connection's `journal_mode` and `synchronous` (0 off, 1 normal, 2 full), for tests and diagnostics.
+    public func durabilitySettings() async throws -> (journalMode: String, synchronous: Int) {
+        try await database.writeWithoutTransaction { db in
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
+            let sync = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1
+            return (mode, sync)
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `lab`: the AutomationLab command line. Each lab app or tool is a subcommand.
+@main
+struct Lab: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lab",
+        abstract: "AutomationLab: lab apps and tools.",
+        subcommands: [MessagesAPICommand.self]
+    )
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import MessagesService
+
+/// `lab messages-api`: serves the Messages REST API on its own, storing into a SQLite file.
+struct MessagesAPICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "messages-api",
+        abstract: "Serve the Messages REST API (POST/GET /proto/messages) backed by SQLite.",
+        discussion: """
+            Binds 127.0.0.1 unless told otherwise. Prints "listening on http://HOST:PORT" once \
+            the socket is bound (useful with --port 0). Stops cleanly on SIGINT or SIGTERM.
+            """
+    )
+
+    @Option(help: "Address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to bind; 0 picks a free port.")
+    var port = 8080
+
+    @Option(help: "SQLite database file (created if missing; its folder must exist).")
+    var db = "messages.sqlite"
+
+    @Option(help: ArgumentHelp(
+        "Commit durability: full (fsync every commit; survives power loss) or normal (survives a killed process only).",
+        valueName: "full|normal"))
+    var synchronous: SQLiteMessageStore.Synchronous = .full
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535")
+        }
+        guard !db.isEmpty else {
+            throw ValidationError("--db must not be empty")
+        }
+    }
+
+    func run() async throws {
+        let store: SQLiteMessageStore
+        do {
+            store = try SQLiteMessageStore(path: db, synchronous: synchronous)
+        } catch {
+            // Not a usage problem: say what failed and exit 1, without the usage text.
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        let host = self.host
+        let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port) { boundPort in
+            // One line on stdout, unbuffered: scripts and tests read the port from it.
+            FileHandle.standardOutput.write(Data("listening on http://\(host):\(boundPort)\n".utf8))
+        }
+        try await server.runUntilSignalled()
+    }
+}
+
+extension SQLiteMessageStore.Synchronous: ExpressibleByArgument {}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The built `lab` executable, run as a separate process: `lab messages-api --port 0 --db …`.
+final class SpawnedService: @unchecked Sendable {
+    let process: Process
+    let port: Int
+    private let output: Pipe
+
+    /// The `lab` binary next to the test bundle in the build products folder.
+    static func labExecutable() throws -> URL {
+        var candidates: [URL] = []
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("lab"))
+        }
+        candidates.append(URL(fileURLWithPath: Bundle.main.bundlePath).deletingLastPathComponent().appendingPathComponent("lab"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("lab"))
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        throw HTTPClientError(description: "no built `lab` executable found; looked at \(candidates.map(\.path))")
+    }
+
+    /// Starts the service on a free port and waits until it says it is listening.
+    init(database: URL) async throws {
+        let process = Process()
+        process.executableURL = try Self.labExecutable()
+        process.arguments = ["messages-api", "--host", "127.0.0.1", "--port", "0", "--db", database.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        self.output = output
+        let handle = output.fileHandleForReading
+        do {
+            self.port = try await withTimeout(.seconds(60), "lab messages-api to start") {
+                try Self.readPort(from: handle)
+            }
+        } catch {
+            process.terminate()
+            throw error
+        }
+    }
+
+    /// Reads stdout until the "listening on http://HOST:PORT" line.
+    private static func readPort(from handle: FileHandle) throws -> Int {
+        var text = ""
+        while true {
+            let data = handle.availableData
+            if data.isEmpty {
+                throw HTTPClientError(description: "lab messages-api exited before listening; printed: \(text)")
+            }
+            text += String(decoding: data, as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://") }),
+               let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
+                return port
+            }
+        }
+    }
+
+    var client: HTTPTestClient { HTTPTestClient(port: port) }
+
+    /// Sends `signal` and waits for the process to exit; returns how it ended.
+    func stop(signal: Int32) async throws -> (reason: Process.TerminationReason, status: Int32) {
+        kill(process.processIdentifier, signal)
+        let process = self.process
+        return try await withTimeout(.seconds(30), "lab messages-api to exit") {
+            process.waitUntilExit()
+            return (process.terminationReason, process.terminationStatus)
+        }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}

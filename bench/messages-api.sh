@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Benchmark of the Messages service against a Hummingbird hello-world, measured in one run.
+#
+#   bench/messages-api.sh
+#
+# Builds `lab` and `HelloBench` in release mode, starts both on 127.0.0.1 (free ports, the
+# messages service on a fresh temporary SQLite file), and runs wrk against:
+#   1. GET /hello on the hello-world              (the ceiling on this machine)
+#   2. GET /proto/messages/{user} (a user with 10 messages)
+#   3. POST /proto/messages (a new message per request; durable before the 201)
+#   4. the same POST against a second instance run with --synchronous normal (for information:
+#      what the fsync per commit costs; not part of the bar)
+# then prints requests/s, p50/p99 latency and the ratios to hello-world, and checks the bar:
+# GET ≥ 50% and POST ≥ 25% of hello-world throughput, POST p99 < 50 ms.
+#
+# Settings (environment): DURATION (10s), THREADS (2), CONNECTIONS (32), WARMUP (3s);
+# KEEP=DIR copies wrk's raw outputs into DIR.
+# Exit status: 0 when the bar is met, 1 when it is not, 2 on a setup error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-10s}
+THREADS=${THREADS:-2}
+CONNECTIONS=${CONNECTIONS:-32}
+WARMUP=${WARMUP:-3s}
+
+if ! command -v wrk >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "wrk not found: installing it with apt-get"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+  else
+    echo "error: wrk is not installed (sudo apt-get install wrk)" >&2; exit 2
+  fi
+fi
+
+echo "building release binaries…"
+swift build -c release --product lab >/dev/null
+swift build -c release --product HelloBench >/dev/null
+BIN=$(swift build -c release --show-bin-path)
+
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# start NAME COMMAND… : runs it in the background (its PID kept for cleanup) and sets PORT to
+# the port it reports. Not called in a subshell, so that PIDS reaches the cleanup trap.
+start() {
+  local name=$1; shift
+  "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
+  PIDS+=($!)
+  PORT=
+  for _ in $(seq 1 200); do
+    PORT=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/$name.out")
+    [ -n "$PORT" ] && return 0
+    sleep 0.05
+  done
+  echo "error: $name did not start; stderr:" >&2; cat "$WORK/$name.err" >&2; exit 2
+}
+
+start hello "$BIN/HelloBench" 0; HELLO_PORT=$PORT
+start messages "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/bench.sqlite"; MSG_PORT=$PORT
+start normal "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/normal.sqlite" --synchronous normal; NORMAL_PORT=$PORT
+HELLO="http://127.0.0.1:$HELLO_PORT"
+MSG="http://127.0.0.1:$MSG_PORT"
+
+for i in $(seq 1 10); do
+  curl -sf -o /dev/null -H 'Content-Type: application/json' \
+    -d "{\"user\":\"dan\",\"operation\":\"add_message\",\"subject\":\"pets\",\"message\":\"message $i\"}" "$MSG/proto/messages"
+done
+[ "$(curl -sf "$MSG/proto/messages/dan" | grep -o '"subject"' | wc -l)" = 10 ] || { echo "error: seeding failed" >&2; exit 2; }
+
+# run NAME URL [LUA] : warm up, then measure; output in $WORK/NAME.wrk
+run() {
+  local name=$1 url=$2 script=${3:-}
+  local args=(-t "$THREADS" -c "$CONNECTIONS" --latency)
+  [ -n "$script" ] && args+=(-s "$script")
+  wrk "${args[@]}" -d "$WARMUP" "$url" >/dev/null
+  wrk "${args[@]}" -d "$DURATION" "$url" >"$WORK/$name.wrk"
+}
+
+echo "machine: $(nproc) cores, $(uname -sr); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "wrk: $THREADS threads, $CONNECTIONS connections, $DURATION per run (after $WARMUP warm-up)"
+run hello "$HELLO/hello"
+run get "$MSG/proto/messages/dan"
+run post "$MSG/proto/messages" bench/messages-post.lua
+run normal "http://127.0.0.1:$NORMAL_PORT/proto/messages" bench/messages-post.lua
+if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$WORK"/*.wrk "$KEEP"/; fi
+
+rps() { awk '/^Requests\/sec:/ {print $2}' "$WORK/$1.wrk"; }
+# percentile NAME P : latency at P% in milliseconds
+percentile() {
+  awk -v p="$2%" '$1 == p {
+      v = $2; unit = v; gsub(/[0-9.]/, "", unit); sub(/[a-z]+$/, "", v)
+      if (unit == "us") v = v / 1000; else if (unit == "s") v = v * 1000; else if (unit == "m") v = v * 60000
+      printf "%.2f", v }' "$WORK/$1.wrk"
+}
+errors() {
+  awk '/Non-2xx or 3xx responses:/ {n += $NF} /Socket errors:/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10} END {print n + 0}' "$WORK/$1.wrk"
+}
+
+HELLO_RPS=$(rps hello); GET_RPS=$(rps get); POST_RPS=$(rps post)
+GET_RATIO=$(awk -v a="$GET_RPS" -v b="$HELLO_RPS" 'BEGIN {printf "%.1f", 100 * a / b}')
+POST_RATIO=$(awk -v a="$POST_RPS" -v b="$HELLO_RPS" 'BEGIN {printf "%.1f", 100 * a / b}')
+POST_P99=$(percentile post 99)
+STORED=$(curl -sf "$MSG/proto/messages" | grep -o '"subject"' | wc -l)
+
+echo
+printf '| %-28s | %12s | %9s | %9s | %13s | %6s |\n' "endpoint" "requests/s" "p50 (ms)" "p99 (ms)" "vs hello-world" "errors"
+printf '|%s|%s|%s|%s|%s|%s|\n' "------------------------------" "--------------" "-----------" "-----------" "----------------" "--------"
+printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "GET /hello (hello-world)" "$HELLO_RPS" "$(percentile hello 50)" "$(percentile hello 99)" "100%" "$(errors hello)"
+printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "GET /proto/messages/{user}" "$GET_RPS" "$(percentile get 50)" "$(percentile get 99)" "$GET_RATIO%" "$(errors get)"
+printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "POST /proto/messages" "$POST_RPS" "$(percentile post 50)" "$POST_P99" "$POST_RATIO%" "$(errors post)"
+NORMAL_RPS=$(rps normal)
+printf '| %-28s | %12s | %9s | %9s | %14s | %6s |\n' "POST, synchronous=normal (*)" "$NORMAL_RPS" "$(percentile normal 50)" "$(percentile normal 99)" \
+  "$(awk -v a="$NORMAL_RPS" -v b="$HELLO_RPS" 'BEGIN {printf "%.1f%%", 100 * a / b}')" "$(errors normal)"
+echo "(*) for information only: no fsync per commit; not the default and not part of the bar"
+echo
+echo "messages stored after the run: $STORED (10 seeded + every acknowledged POST)"
+
+verdict=0
+check() { if awk "BEGIN {exit !($2)}"; then echo "PASS  $1"; else echo "FAIL  $1"; verdict=1; fi; }
+check "GET by user >= 50% of hello-world ($GET_RATIO%)" "$GET_RATIO >= 50"
+check "POST >= 25% of hello-world ($POST_RATIO%)" "$POST_RATIO >= 25"
+check "POST p99 < 50 ms ($POST_P99 ms)" "$POST_P99 < 50"
+exit $verdict
