@@ -1,24 +1,34 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Layers, dependencies pointing down:
+//   lab (CLI) → MessagesService (and the lab apps) → Hummingbird
+//   UIAutomation → DevTools → CDevToolsSupport
+// The apps know nothing of UIAutomation; UIAutomation knows nothing of the apps.
 let package = Package(
     name: "AutomationLab",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "DevTools", targets: ["DevTools"]),
         .library(name: "UIAutomation", targets: ["UIAutomation"]),
+        .library(name: "MessagesService", targets: ["MessagesService"]),
+        .executable(name: "lab", targets: ["lab"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
+        // MARK: Browser automation
+
         // posix_spawn with fds 3/4, close-on-exec pipes and eventfd: C APIs Swift cannot reach or express.
-        .target(
-            name: "CDevToolsSupport",
-            cSettings: [.define("_GNU_SOURCE")]
-        ),
+        .target(name: "CDevToolsSupport", cSettings: [.define("_GNU_SOURCE")]),
         // Chrome DevTools Protocol: browser launch, transports, typed commands. Knows nothing of elements.
         .target(
             name: "DevTools",
@@ -28,7 +38,35 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
+        // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
+        .target(name: "UIAutomation", dependencies: ["DevTools"]),
+
+        // MARK: Lab apps and the CLI
+
+        // The seed's Messages REST API: Hummingbird routes, validation, error envelope, SQLite via GRDB.
+        .target(
+            name: "MessagesService",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            exclude: ["openapi.yaml"]
+        ),
+        // The `lab` command line: `lab messages-api …` (and later `lab serve`).
+        .executableTarget(
+            name: "lab",
+            dependencies: [
+                "MessagesService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+
         // A tiny HTTP server of fixed pages for the tests (NIO only, no web framework).
         .target(
             name: "TestSupport",
@@ -39,68 +77,32 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
-        // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
-        .target(name: "UIAutomation", dependencies: ["DevTools"]),
+        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
+        // Real-HTTP tests against the real server; responses are checked against openapi.yaml.
+        .testTarget(
+            name: "MessagesServiceTests",
+            dependencies: [
+                "MessagesService",
+                "lab",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // MARK: Benchmarks (bench/; release builds)
+
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
+        // Hummingbird hello-world: the throughput ceiling the messages benchmark is compared against.
+        .executableTarget(
+            name: "HelloBench",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "bench/HelloBench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
-
-// MARK: - Messages service (issue 6)
-// Kept in one block so it merges cleanly beside the DevTools targets above.
-package.products += [
-    .library(name: "MessagesService", targets: ["MessagesService"]),
-    .executable(name: "lab", targets: ["lab"]),
-]
-package.dependencies += [
-    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-    .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
-    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
-    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-]
-package.targets += [
-    // The seed's REST API: Hummingbird routes, validation, error envelope, SQLite storage via GRDB.
-    .target(
-        name: "MessagesService",
-        dependencies: [
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ],
-        exclude: ["openapi.yaml"]
-    ),
-    // The `lab` command line: `lab messages-api …` (and later `lab serve`).
-    .executableTarget(
-        name: "lab",
-        dependencies: [
-            "MessagesService",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]
-    ),
-    // Real-HTTP tests against the real server; responses are checked against openapi.yaml.
-    .testTarget(
-        name: "MessagesServiceTests",
-        dependencies: [
-            "MessagesService",
-            "lab",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "Yams", package: "Yams"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]
-    ),
-    // Hummingbird hello-world: the throughput ceiling the messages benchmark is compared against.
-    .executableTarget(
-        name: "HelloBench",
-        dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
-        path: "bench/HelloBench"
-    ),
-]

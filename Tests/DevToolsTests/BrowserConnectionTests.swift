@@ -86,8 +86,20 @@ struct BrowserConnectionTests {
         try await withBrowser { browser in
             let context = try await browser.newContext()
             let page = try await context.newPage()
-            // Port 9 (discard) on loopback: nothing listens, the connection is refused.
-            await #expect(throws: DevToolsError.self) { try await page.navigate(to: "http://127.0.0.1:9/") }
+            // Port 9 on loopback: Chromium refuses it outright (an unsafe port).
+            do {
+                try await page.navigate(to: "http://127.0.0.1:9/")
+                Issue.record("navigated to a closed port")
+            } catch DevToolsError.navigationFailed(let url, let reason) {
+                #expect(url == "http://127.0.0.1:9/")
+                #expect(reason.hasPrefix("net::ERR_"))
+            }
+            do {
+                _ = try await page.evaluate("throw new Error('boom')")
+                Issue.record("a throwing script returned")
+            } catch DevToolsError.javaScriptException(let message) {
+                #expect(message.hasPrefix("Error: boom"))
+            }
             try await context.dispose()
         }
     }

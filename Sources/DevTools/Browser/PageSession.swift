@@ -23,24 +23,24 @@ public final class PageSession: Sendable {
 
     /// Navigates and waits for the main frame's `load` event.
     /// A navigation the browser refuses (bad URL, connection refused) throws
-    /// ``DevToolsError/protocolError(method:code:message:data:)`` with its error text.
+    /// ``DevToolsError/navigationFailed(url:reason:)`` with its error text.
     public func navigate(to url: String, timeout: Duration? = nil) async throws {
         try await enablePageEvents()
         let (reply, _) = try await session.waitForEvent(CDP.Page.LoadEventFired.self, timeout: timeout) {
             try await session.send(CDP.Page.Navigate(url: url), timeout: timeout)
         }
         if let errorText = reply.errorText {
-            throw DevToolsError.protocolError(method: CDP.Page.Navigate.method, code: 0, message: errorText, data: url)
+            throw DevToolsError.navigationFailed(url: url, reason: errorText)
         }
     }
 
     /// Evaluates `expression` in the page and returns its value (promises are awaited).
-    /// A thrown exception becomes ``DevToolsError/protocolError(method:code:message:data:)``.
+    /// A thrown exception becomes ``DevToolsError/javaScriptException(message:)``.
     public func evaluate(_ expression: String, timeout: Duration? = nil) async throws -> JSONValue {
         let reply = try await session.send(
             CDP.Runtime.Evaluate(expression: expression, returnByValue: true, awaitPromise: true), timeout: timeout)
         if let exception = reply.exceptionDetails {
-            throw DevToolsError.protocolError(method: CDP.Runtime.Evaluate.method, code: 0, message: exception.message, data: expression)
+            throw DevToolsError.javaScriptException(message: exception.message)
         }
         return reply.result.value ?? .null
     }

@@ -26,6 +26,10 @@ public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedResponse(method: String, reason: String)
     /// The WebSocket endpoint could not be reached or refused the upgrade.
     case webSocketFailed(url: String, reason: String)
+    /// The browser could not navigate to `url` (`net::ERR_CONNECTION_REFUSED`, …).
+    case navigationFailed(url: String, reason: String)
+    /// Evaluated JavaScript threw.
+    case javaScriptException(message: String)
 
     public var description: String {
         switch self {
@@ -55,6 +59,10 @@ public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Unexpected reply to \(method): \(reason)"
         case .webSocketFailed(let url, let reason):
             return "WebSocket connection to \(url) failed: \(reason)"
+        case .navigationFailed(let url, let reason):
+            return "Could not open \(url): \(reason)"
+        case .javaScriptException(let message):
+            return "JavaScript threw: \(message)"
         }
     }
 

@@ -131,7 +131,7 @@ final class PageDriver: Sendable {
                 arguments: [.init(value: .number(offsetX)), .init(value: .number(offsetY))],
                 returnByValue: true, awaitPromise: true), timeout: configuration.responseTimeout)
             if let exception = reply.exceptionDetails {
-                throw DevToolsError.protocolError(method: CDP.Runtime.CallFunctionOn.method, code: 0, message: exception.message, data: nil)
+                throw DevToolsError.javaScriptException(message: exception.message)
             }
             guard let value = reply.result.value else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
             let data = try JSONEncoder().encode(value)
