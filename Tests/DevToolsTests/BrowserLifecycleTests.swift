@@ -22,42 +22,6 @@ struct BrowserLifecycleTests {
         await browser.close()  // a second close is harmless
     }
 
-    @Test func killedBrowserFailsPendingCallWithinASecondAndNextLaunchWorks() async throws {
-        let browser = try await Browser.launch()
-        let context = try await browser.newContext()
-        let page = try await context.newPage()
-        let process = try #require(browser.process)
-
-        let pending = Task {
-            // A promise that never settles: only the browser's death can end this call.
-            try await page.evaluate("new Promise(() => {})", timeout: .seconds(60))
-        }
-        try await Task.sleep(for: .milliseconds(100))
-        let killedAt = ContinuousClock.now
-        kill(process.pid, SIGKILL)
-
-        let outcome = await pending.result
-        let elapsed = ContinuousClock.now - killedAt
-        guard case .failure(let error as DevToolsError) = outcome, case .browserExited(let status, _) = error else {
-            Issue.record("expected browserExited, got \(outcome)")
-            return
-        }
-        #expect(status == .signaled(SIGKILL))
-        #expect(elapsed < .seconds(1), "the pending call failed after \(elapsed)")
-        // Later calls fail at once with the same error.
-        await #expect(throws: DevToolsError.browserExited(status: status, stderr: "")) {
-            do { _ = try await browser.version() } catch let DevToolsError.browserExited(status, _) {
-                throw DevToolsError.browserExited(status: status, stderr: "")
-            }
-        }
-        #expect(ProcessTable.members(ofGroup: process.pid).isEmpty)
-        await browser.close()
-
-        let next = try await Browser.launch()
-        #expect(try await next.version().product.contains("Chrome"))
-        await next.close()
-    }
-
     @Test func missingBinaryIsAClearError() async throws {
         var options = LaunchOptions(executable: "/nonexistent/chromium")
         options.launchTimeout = .seconds(5)

@@ -31,7 +31,7 @@ final class ExpectationTests: XCTestCase {
         let predicate = try ElementPredicate(format: "exists == true")
         _ = expectation(for: predicate, evaluatedWith: late, handler: nil)
         _ = expectation(for: try ElementPredicate(format: "exists == false"), evaluatedWith: app.staticTexts["goes-away"], handler: nil)
-        await waitForExpectations(timeout: 5, handler: nil)
+        await waitForExpectations(timeout: 10, handler: nil)
         let exists = try await late.exists
         XCTAssertTrue(exists)
     }

@@ -15,8 +15,8 @@ struct SynchronizationTests {
         try await withApp("/delayed") { (app) async throws in
             try await app.buttons["start"].tap()
             #expect(try await !app.buttons["late"].exists)
-            #expect(try await app.buttons["late"].waitForExistence(timeout: 5))
-            #expect(try await app.staticTexts["goes-away"].waitForNonExistence(timeout: 5))
+            #expect(try await app.buttons["late"].waitForExistence(timeout: 10))
+            #expect(try await app.staticTexts["goes-away"].waitForNonExistence(timeout: 10))
             #expect(try await !app.buttons["never"].waitForExistence(timeout: 0.2))
         }
     }

@@ -53,7 +53,7 @@ enum FixturePages {
         </main>
         """)
 
-    /// Tapping "start" adds a button and removes a paragraph a second later.
+    /// Tapping "start" adds a button and removes a paragraph 2.5 s later (margin for busy machines).
     static let delayed = page("Delayed", """
         <div id="root"><p data-testid="goes-away">Temporary</p>
         <button data-testid="start" onclick="schedule()">Start</button></div>
@@ -63,7 +63,7 @@ enum FixturePages {
               const b = document.createElement('button'); b.dataset.testid = 'late'; b.textContent = 'Late';
               document.getElementById('root').appendChild(b);
               document.querySelector('[data-testid=goes-away]').remove();
-            }, 1000);
+            }, 2500);
           }
         </script>
         """)
