@@ -55,11 +55,12 @@ trap cleanup EXIT
 # the port it reports. Not called in a subshell, so that PIDS reaches the cleanup trap.
 start() {
   local name=$1; shift
+  : >"$WORK/$name.out"  # exists before the background job opens it: sed below must not race it
   "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
   PIDS+=($!)
   PORT=
   for _ in $(seq 1 200); do
-    PORT=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/$name.out")
+    PORT=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/$name.out" || true)
     [ -n "$PORT" ] && return 0
     sleep 0.05
   done
