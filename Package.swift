@@ -43,6 +43,10 @@ let package = Package(
         .target(name: "UIAutomation", dependencies: ["DevTools"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
+        // UIAutomation benchmark: serves the journey app (--serve) and measures actions and the journey.
+        .executableTarget(
+            name: "UIAutomationBench", dependencies: ["UIAutomation", "DevTools", "TestSupport"],
+            path: "bench/UIAutomationBench"),
     ],
     swiftLanguageModes: [.v6]
 )
