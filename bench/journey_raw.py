@@ -179,6 +179,16 @@ def main():
         page.evaluate(query)
     for _ in range(200 * SCALE):
         record("query (100 elements)", lambda: page.evaluate(query))
+    # What UIAutomation reads for every resolution, with no processing: the floor of an
+    # accessibility-tree query (reported as a row of its own; no other client has it).
+    page.call("Accessibility.enable")
+
+    def read_trees():
+        page.call("Accessibility.getFullAXTree")
+        page.call("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+
+    for _ in range(100 * SCALE):
+        record("AX tree + DOM snapshot, read only (100 elements)", read_trees)
     page.close()
 
     page = Page(raw, BASE + "/")
