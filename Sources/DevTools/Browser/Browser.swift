@@ -59,6 +59,7 @@ public final class Browser: Sendable {
                 if error == nil { return .connectionClosed(reason: "the browser was closed") }
                 // The pipe closes as the browser dies; its exit status follows within moments.
                 let status = process.waitForExitBlocking(timeout: .milliseconds(500)) ?? .unknown
+                process.stderr.waitUntilClosed(timeout: .milliseconds(300))
                 return .browserExited(status: status, stderr: process.stderrTail())
             })
         let browser = Browser(connection: connection, process: process, executor: transport.executor, closeTimeout: options.closeTimeout)

@@ -6,6 +6,8 @@ import Synchronization
 final class OutputTail: Sendable {
     private let buffer = Mutex(Data())
     private let limit: Int
+    private let ended = NSCondition()
+    private let isClosed = Mutex(false)
 
     init(reading fd: Int32, limit: Int, name: String) {
         self.limit = limit
@@ -24,10 +26,25 @@ final class OutputTail: Sendable {
                 }
             }
             closeDescriptor(fd)
+            self.ended.lock()
+            self.isClosed.withLock { $0 = true }
+            self.ended.broadcast()
+            self.ended.unlock()
         }
         thread.name = name
         thread.stackSize = 256 << 10
         thread.start()
+    }
+
+    /// Waits up to `timeout` for the writer's end of the pipe to close (every process
+    /// holding it has exited), so the tail is complete. Blocks the calling thread.
+    func waitUntilClosed(timeout: Duration) {
+        let deadline = Date().addingTimeInterval(timeout.seconds)
+        ended.lock()
+        defer { ended.unlock() }
+        while !isClosed.withLock({ $0 }) {
+            if !ended.wait(until: deadline) { break }
+        }
     }
 
     /// The last `lines` lines kept (fewer if less was written).

@@ -33,6 +33,46 @@ enum PageScripts {
         if (running > 0) return running + ' animation(s) running';
         return null;
       };
+      // Change tracking, so an unchanged page need not be read again (PageDriver's snapshot
+      // cache). Anything that can change the accessibility tree or a box bumps the version:
+      // DOM mutations (shadow roots too), form values set from script, focus, input, scroll,
+      // resize, loads, fonts, toggles, transitions and animations.
+      lab.version = 0;
+      lab.document = Math.random().toString(36).slice(2);
+      const bump = () => { lab.version++; };
+      const observer = new MutationObserver(bump);
+      const watch = root => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+      watch(document);
+      const attachShadow = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (...args) {
+        const root = attachShadow.apply(this, args);
+        watch(root);
+        return root;
+      };
+      for (const [proto, names] of [
+        [HTMLInputElement.prototype, ['value', 'checked', 'indeterminate']],
+        [HTMLTextAreaElement.prototype, ['value']],
+        [HTMLSelectElement.prototype, ['value', 'selectedIndex']],
+        [HTMLOptionElement.prototype, ['selected']],
+      ]) {
+        for (const name of names) {
+          const property = Object.getOwnPropertyDescriptor(proto, name);
+          if (!property || !property.set) continue;
+          Object.defineProperty(proto, name, { ...property, set(value) { bump(); property.set.call(this, value); } });
+        }
+      }
+      for (const type of ['input', 'change', 'focusin', 'focusout', 'scroll', 'resize', 'load', 'error', 'toggle',
+                          'transitionrun', 'transitionend', 'transitioncancel', 'animationstart', 'animationend',
+                          'animationcancel', 'pageshow', 'visibilitychange', 'fullscreenchange']) {
+        addEventListener(type, bump, true);
+      }
+      if (document.fonts) document.fonts.addEventListener('loadingdone', bump);
+      // The page's state as a string, or null while anything animates (then nothing is cached).
+      lab.stamp = () => {
+        if (observer.takeRecords().length > 0) bump();
+        if (document.getAnimations().some(a => a.playState === 'running')) return null;
+        return lab.document + ':' + lab.version + ':' + scrollX + ',' + scrollY + ':' + innerWidth + 'x' + innerHeight;
+      };
       lab.idle = async (budget) => {
         const end = performance.now() + budget;
         let problem = lab.problem();
@@ -44,6 +84,9 @@ enum PageScripts {
       };
     })();
     """#
+
+    /// Evaluates to the page's change stamp (see `lab.stamp` above), or `null`.
+    static let stamp = "window.__lab ? window.__lab.stamp() : null"
 
     /// Evaluates to `null` once idle, else (after `budget` ms) what keeps the page busy.
     static func idle(budgetMilliseconds: Int) -> String {

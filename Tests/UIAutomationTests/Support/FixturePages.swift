@@ -18,6 +18,7 @@ enum FixturePages {
         "/carousel": carousel,
         "/custom-id": customIdentifier,
         "/media": media,
+        "/changes": changes,
     ]
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
@@ -175,6 +176,19 @@ enum FixturePages {
           document.querySelector('[data-testid=scheme]').textContent =
             matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
           document.querySelector('[data-testid=touch]').textContent = navigator.maxTouchPoints > 0 ? 'touch' : 'no touch';
+        </script>
+        """)
+
+    /// Controls whose state scripts change without touching attributes.
+    static let changes = page("Changes", """
+        <input data-testid="field" value="before">
+        <input type="checkbox" data-testid="check" aria-label="Check">
+        <p data-testid="text">old text</p>
+        <div data-testid="host"></div>
+        <script>
+          const root = document.querySelector('[data-testid=host]').attachShadow({ mode: 'closed' });
+          root.innerHTML = '<button>Inside</button>';
+          window.shadowButton = root.querySelector('button');
         </script>
         """)
 

@@ -1,0 +1,67 @@
+import DevTools
+import Testing
+@testable import UIAutomation
+
+/// The snapshot cache must never serve a stale tree: every kind of change a script can make
+/// without our input is seen by the very next query.
+@Suite("Snapshot cache")
+struct SnapshotCacheTests {
+    /// Runs `script` in the page behind UIAutomation's back (no input, so no invalidation).
+    private func sneak(_ script: String, in app: Application) async throws {
+        _ = try await app.driver(for: "test").page.evaluate(script)
+    }
+
+    private func statistics(_ app: Application) throws -> (read: Int, reused: Int) {
+        try app.driver(for: "test").snapshotStatistics
+    }
+
+    @Test func unchangedPageIsNotReadTwice() async throws {
+        try await withApp("/changes") { (app) async throws in
+            _ = try await app.textFields["field"].value
+            let before = try statistics(app)
+            _ = try await app.textFields["field"].value
+            _ = try await app.staticTexts["text"].label
+            let after = try statistics(app)
+            #expect(after.read == before.read)
+            #expect(after.reused == before.reused + 2)
+        }
+    }
+
+    @Test(arguments: [
+        ("document.querySelector('[data-testid=field]').value = 'after'", "field value"),
+        ("document.querySelector('[data-testid=check]').checked = true", "checkbox"),
+        ("document.querySelector('[data-testid=text]').firstChild.data = 'new text'", "text node"),
+        ("document.querySelector('[data-testid=text]').setAttribute('data-testid', 'renamed')", "attribute"),
+        ("window.shadowButton.textContent = 'Changed'", "closed shadow root"),
+        ("document.querySelector('[data-testid=field]').focus()", "focus"),
+    ])
+    func changesMadeByScriptsAreSeenAtOnce(script: String, kind: String) async throws {
+        try await withApp("/changes") { (app) async throws in
+            let before = try await app.snapshot()
+            try await sneak(script, in: app)
+            let after = try await app.snapshot()
+            #expect(before.treeDescription() != after.treeDescription(), "a \(kind) change was not seen")
+        }
+    }
+
+    @Test func inputWeSendInvalidatesTheCache() async throws {
+        try await withApp("/changes") { (app) async throws in
+            _ = try await app.textFields["field"].value
+            try await app.textFields["field"].typeText("!")
+            #expect(try await app.textFields["field"].value == "before!")  // typed at the end
+        }
+    }
+
+    @Test func nothingIsReusedWhileAnimating() async throws {
+        try await withApp("/changes") { (app) async throws in
+            try await sneak("""
+                document.querySelector('[data-testid=text]').animate(
+                  [{ opacity: 1 }, { opacity: 0.5 }], { duration: 60000 }); 1
+                """, in: app)
+            _ = try await app.staticTexts["text"].label
+            let before = try statistics(app)
+            _ = try await app.staticTexts["text"].label
+            #expect(try statistics(app).read == before.read + 1)
+        }
+    }
+}
