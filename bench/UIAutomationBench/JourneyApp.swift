@@ -16,7 +16,7 @@ enum JourneyApp {
 
     /// Path → HTML.
     static var pages: [String: String] {
-        var pages = ["/": gallery, "/hundred": hundred, "/form": form]
+        var pages = ["/": gallery, "/hundred": hundred, "/hundred-live": hundredLive, "/form": form]
         for animal in animals { pages["/animal/\(animal.id)"] = detail(animal) }
         return pages
     }
@@ -95,6 +95,15 @@ enum JourneyApp {
         <a href="#s\(index)">Link \(index)</a><input aria-label="Field \(index)"></section>
         """
     }.joined() + "</main>")
+
+    /// The same hundred elements, plus a counter a timer changes every 2 ms: every query
+    /// finds the page changed and reads the whole tree (the cost of a query after a change).
+    static let hundredLive = page("Hundred, changing", "<main><p data-testid=\"tick\">0</p>" + (0..<25).map { index in
+        """
+        <section><h2>Section \(index)</h2><button data-testid="b\(index)">Button \(index)</button>
+        <a href="#s\(index)">Link \(index)</a><input aria-label="Field \(index)"></section>
+        """
+    }.joined() + "</main><script>let n = 0; setInterval(() => { document.querySelector('[data-testid=tick]').textContent = ++n }, 2)</script>")
 
     /// One text field, for typing.
     static let form = page("Form", """

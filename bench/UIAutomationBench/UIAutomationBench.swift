@@ -63,7 +63,8 @@ struct UIAutomationBench {
             await app.terminate()
         }
 
-        // One query resolution on a 100-element page.
+        // One query resolution on a 100-element page that has not changed since the last one
+        // (the element tree is reused after a 0.2 ms change check).
         let hundred = Application(url: baseURL + "/hundred")
         try await hundred.launch()
         for _ in 0..<20 { _ = try await hundred.buttons["b17"].exists }
@@ -73,6 +74,16 @@ struct UIAutomationBench {
             }
         }
         await hundred.terminate()
+
+        // The same query on a page that changes all the time: a full read of the tree each time.
+        let live = Application(url: baseURL + "/hundred-live")
+        try await live.launch()
+        for _ in 0..<(100 * scale) {
+            try await record("query after a change (full read)") {
+                guard try await live.buttons["b17"].exists else { throw Failed(description: "b17 not found") }
+            }
+        }
+        await live.terminate()
 
         // Tap → idle on a navigation: gallery → cell 3 → back → …
         let gallery = Application(url: baseURL + "/")
