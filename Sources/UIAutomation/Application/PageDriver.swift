@@ -99,6 +99,20 @@ final class PageDriver: Sendable {
         cache.withLock { $0 = nil }
     }
 
+    /// Runs `body` (which sends input) on the connection's thread, with the cached tree
+    /// forgotten before and after. (No `defer`: a `Mutex` in the `defer` of an async
+    /// function crashed in release builds with "unlock on a thread which hasn't acquired".)
+    private func sendingInput(_ body: () async throws -> Void) async throws {
+        invalidateSnapshot()
+        do {
+            try await browser.run(body)
+        } catch {
+            invalidateSnapshot()
+            throw error
+        }
+        invalidateSnapshot()
+    }
+
     /// How many snapshots were read from the browser and how many reused.
     var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read, $0.reused) } }
 
@@ -168,9 +182,7 @@ final class PageDriver: Sendable {
     /// A tap: press and release at a viewport point (`count` 2 for a double tap), held
     /// `duration` between them.
     func tap(x: Double, y: Double, count: Int = 1, holding duration: Duration = .zero) async throws {
-        invalidateSnapshot()
-        defer { invalidateSnapshot() }
-        try await browser.run {
+        try await sendingInput {
             // The reply to a release comes once the page has handled the click: a page that
             // hangs in its handler must fail the action at its timeout, not the connection's.
             let limit = configuration.responseTimeout
@@ -187,9 +199,7 @@ final class PageDriver: Sendable {
     /// A finger swipe starting at a point, moving the content by the given distances
     /// (negative `dy`: the finger moves up, revealing what is below). Returns when done.
     func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double) async throws {
-        invalidateSnapshot()
-        defer { invalidateSnapshot() }
-        try await browser.run {
+        try await sendingInput {
             // A synthesized touch scroll does nothing in the headless shell (measured); the
             // mouse-sourced gesture scrolls the same content the same way.
             let gesture = CDP.Input.SynthesizeScrollGesture(
@@ -200,9 +210,7 @@ final class PageDriver: Sendable {
 
     /// Types `text` into the focused element, one key press per character.
     func type(_ text: String) async throws {
-        invalidateSnapshot()
-        defer { invalidateSnapshot() }
-        try await browser.run {
+        try await sendingInput {
             for character in text {
                 switch character {
                 case "\n", "\r": try await press(key: "Enter", code: "Enter", keyCode: 13, text: "\r")
@@ -225,9 +233,7 @@ final class PageDriver: Sendable {
     /// Focuses a DOM node for typing, with the insertion point at the end of its text
     /// (where a tap on a field puts it on iOS).
     func focus(node: Int) async throws {
-        invalidateSnapshot()
-        defer { invalidateSnapshot() }
-        try await browser.run {
+        try await sendingInput {
             _ = try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.responseTimeout)
             try await press(key: "End", code: "End", keyCode: 35, text: nil)
         }
