@@ -37,7 +37,8 @@ struct FirstLaunchTests {
     @Test func favouritesOnWithNoneChosenShowsNoAnimalsFound() async throws {
         try await withAnimalsApp { (app) async throws in
             try await app.favoritesToggle.tap()
-            #expect(try await app.galleryCells.count == 0)
+            #expect(try await app.cells.count == 0)
+            #expect(try await !app.collectionViews[AnimalsIdentifiers.gallery].exists)
             #expect(try await app.emptyState.label == GalleryFilter.emptyMessage)
             // And off again: everything is back.
             try await app.favoritesToggle.tap()
