@@ -105,11 +105,13 @@ let package = Package(
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         // Real-HTTP tests against the real server; responses are checked against openapi.yaml.
+        // Also runs the built `lab` executable (`lab messages-api`, `lab serve`).
         .testTarget(
             name: "MessagesServiceTests",
             dependencies: [
                 "MessagesService",
                 "lab",
+                "AnimalsApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
