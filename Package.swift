@@ -138,6 +138,12 @@ let package = Package(
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "bench/HelloBench"
         ),
+        // UIAutomation benchmark: serves the journey app (--serve) and measures actions and the journey.
+        .executableTarget(
+            name: "UIAutomationBench",
+            dependencies: ["UIAutomation", "DevTools", "TestSupport"],
+            path: "bench/UIAutomationBench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,8 +13,10 @@ struct SynchronizationTests {
 
     @Test func elementThatAppearsLaterIsWaitedFor() async throws {
         try await withApp("/delayed") { (app) async throws in
-            try await app.buttons["start"].tap()
+            // Nothing is scheduled before "start": these hold however busy the machine is.
             #expect(try await !app.buttons["late"].exists)
+            #expect(try await app.staticTexts["goes-away"].exists)
+            try await app.buttons["start"].tap()
             #expect(try await app.buttons["late"].waitForExistence(timeout: 10))
             #expect(try await app.staticTexts["goes-away"].waitForNonExistence(timeout: 10))
             #expect(try await !app.buttons["never"].waitForExistence(timeout: 0.2))

@@ -59,7 +59,10 @@ public final class PageSession: Sendable {
         _ = try await session.connection.send(CDP.Target.CloseTarget(targetId: targetId))
     }
 
-    private func enablePageEvents() async throws {
+    /// Sends `Page.enable` unless this session has already sent it through here
+    /// (``navigate(to:timeout:)`` calls it too, so a caller that enables page events first
+    /// does not pay a second round trip).
+    public func enablePageEvents() async throws {
         guard !pageEventsEnabled.withLock({ $0 }) else { return }
         _ = try await session.send(CDP.Page.Enable())
         pageEventsEnabled.withLock { $0 = true }

@@ -112,7 +112,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     // MARK: - Queries
 
     public func descendants(matching type: ElementType) -> ElementQuery {
-        ElementQuery(app: self, steps: [.descendants(type)], text: "app" + Self.shortcut(for: type, chained: false))
+        ElementQuery(app: self, steps: [.descendants(type)], text: "app" + Self.shortcut(for: type))
     }
 
     public func children(matching type: ElementType) -> ElementQuery {
@@ -149,7 +149,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     }
 
     /// `.buttons` for the types XCUITest has a shortcut for, else `.descendants(matching:)`.
-    static func shortcut(for type: ElementType, chained: Bool) -> String {
+    static func shortcut(for type: ElementType) -> String {
         if let name = ElementType.shortcutNames[type] { return "." + name }
         return ".descendants(matching: .\(type.name))"
     }

@@ -27,7 +27,7 @@ final class PageDriver: Sendable {
             let driver = PageDriver(browser: browser, context: context, page: page, configuration: configuration)
             let device = configuration.device
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { _ = try await page.send(CDP.Page.Enable()) }
+                group.addTask { try await page.enablePageEvents() }  // navigate(to:) then skips it
                 group.addTask {
                     _ = try await page.send(CDP.Page.AddScriptToEvaluateOnNewDocument(source: PageScripts.instrumentation))
                 }

@@ -17,7 +17,7 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     // MARK: Chaining
 
     public func descendants(matching type: ElementType) -> ElementQuery {
-        ElementQuery(app: app, steps: steps + [.descendants(type)], text: description + Application.shortcut(for: type, chained: true))
+        ElementQuery(app: app, steps: steps + [.descendants(type)], text: description + Application.shortcut(for: type))
     }
 
     public func children(matching type: ElementType) -> ElementQuery {

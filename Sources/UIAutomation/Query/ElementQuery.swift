@@ -12,7 +12,7 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
     // MARK: Chaining
 
     public func descendants(matching type: ElementType) -> ElementQuery {
-        adding(.descendants(type), Application.shortcut(for: type, chained: true))
+        adding(.descendants(type), Application.shortcut(for: type))
     }
 
     public func children(matching type: ElementType) -> ElementQuery {

@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""The raw CDP floor for the UIAutomation benchmark: the same operations and the same
+journey as UIAutomationBench, by the thinnest possible client (blocking pipe I/O, one
+call at a time, no abstractions), on the same browser binary and flags, against the same
+server. Semantic checks read the DOM with Runtime.evaluate; waits are load events.
+Prints samples in milliseconds as JSON.
+Usage: journey_raw.py BROWSER BASE_URL [SCALE] [FLAGS_JSON]"""
+import json, os, shutil, subprocess, sys, tempfile, time
+
+BROWSER = sys.argv[1]
+BASE = sys.argv[2]
+SCALE = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+# The browser command line DevTools uses (UIAutomationBench --print-arguments);
+# "PROFILE" stands for the profile directory.
+ARGUMENTS = json.loads(sys.argv[4]) if len(sys.argv) > 4 else ["--remote-debugging-pipe", "--user-data-dir=PROFILE", "about:blank"]
+# The device UIAutomation emulates by default (Device.iPhone).
+WIDTH, HEIGHT, SCALE_FACTOR = 393, 852, 2
+CELL, TITLE = "cell-3", "Tiger"
+
+
+class Raw:
+    def __init__(self):
+        self.profile = tempfile.mkdtemp(prefix="rawcdp-")
+        to_browser_r, self.to_browser = os.pipe()
+        self.from_browser, from_browser_w = os.pipe()
+
+        def child():
+            os.dup2(to_browser_r, 3)
+            os.dup2(from_browser_w, 4)
+
+        arguments = [argument.replace("PROFILE", self.profile) for argument in ARGUMENTS]
+        self.proc = subprocess.Popen([BROWSER, *arguments], pass_fds=(3, 4), preexec_fn=child,
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []  # events read while waiting for a reply, in order
+
+    def read_message(self):
+        while b"\0" not in self.buffer:
+            chunk = os.read(self.from_browser, 1 << 16)
+            if not chunk:
+                raise EOFError
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self.read_message()
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result")
+            if "method" in reply:
+                self.events.append(reply)
+
+    def wait_event(self, method, session):
+        while True:
+            while self.events:
+                event = self.events.pop(0)
+                if event.get("method") == method and event.get("sessionId") == session:
+                    return event
+            self.events.append(self.read_message())
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except EOFError:
+            pass
+        self.proc.wait()
+        os.close(self.to_browser)
+        os.close(self.from_browser)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class Page:
+    """A fresh isolated context with one page, set up as the phone UIAutomation emulates."""
+
+    def __init__(self, raw, url):
+        self.raw = raw
+        self.context = raw.call("Target.createBrowserContext", {"disposeOnDetach": True})["browserContextId"]
+        target = raw.call("Target.createTarget", {"url": "about:blank", "browserContextId": self.context})["targetId"]
+        self.session = raw.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.call("Page.enable")
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": SCALE_FACTOR, "mobile": True})
+        self.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        self.navigate(url)
+
+    def call(self, method, params=None):
+        return self.raw.call(method, params, self.session)
+
+    def loaded(self):
+        self.raw.wait_event("Page.loadEventFired", self.session)
+
+    def forget_events(self):
+        self.raw.events = [e for e in self.raw.events if e.get("sessionId") != self.session]
+
+    def navigate(self, url):
+        self.forget_events()
+        self.call("Page.navigate", {"url": url})
+        self.loaded()
+
+    def evaluate(self, expression):
+        return self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})["result"].get("value")
+
+    def tap(self, selector):
+        """Press and release at the centre of the element `selector` finds."""
+        x, y = self.evaluate("(() => { const r = document.querySelector(%s).getBoundingClientRect();"
+                             " return [r.x + r.width / 2, r.y + r.height / 2]; })()" % json.dumps(selector))
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+
+    def tap_and_load(self, selector):
+        self.forget_events()
+        self.tap(selector)
+        self.loaded()
+
+    def type(self, text):
+        for character in text:
+            self.call("Input.dispatchKeyEvent", {"type": "keyDown", "key": character, "text": character})
+            self.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": character})
+
+    def screenshot(self):
+        return self.call("Page.captureScreenshot", {"format": "png"})["data"]
+
+    def close(self):
+        self.raw.call("Target.disposeBrowserContext", {"browserContextId": self.context})
+
+
+def by_id(test_id):
+    return '[data-testid="%s"]' % test_id
+
+
+def journey(raw):
+    page = Page(raw, BASE + "/")
+    count = page.evaluate("document.querySelectorAll('[data-testid=grid] > li').length")
+    assert count == 12, count
+    page.tap_and_load(by_id(CELL) + " a")
+    title = page.evaluate("document.querySelector('[data-testid=title]').textContent")
+    assert title == TITLE, title
+    page.tap(by_id("favourite"))
+    page.tap_and_load(by_id("back"))
+    assert page.evaluate("!!document.querySelector('%s %s')" % (by_id(CELL), by_id("star"))), "no star"
+    page.close()
+
+
+def timed(fn):
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1e3
+
+
+def main():
+    samples = {}
+
+    def record(name, fn):
+        samples.setdefault(name, []).append(timed(fn))
+
+    raw = Raw()
+    raw.call("Browser.getVersion")
+    journey(raw)  # warm-up
+
+    for _ in range(40 * SCALE):
+        made = []
+        record("app launch", lambda: made.append(Page(raw, BASE + "/")))
+        made[0].close()
+
+    page = Page(raw, BASE + "/hundred")
+    query = "!!document.querySelector('[data-testid=b17]')"
+    for _ in range(20):
+        page.evaluate(query)
+    for _ in range(200 * SCALE):
+        record("query (100 elements)", lambda: page.evaluate(query))
+    # What UIAutomation reads for every resolution, with no processing: the floor of an
+    # accessibility-tree query (reported as a row of its own; no other client has it).
+    page.call("Accessibility.enable")
+
+    def read_trees():
+        page.call("Accessibility.getFullAXTree")
+        page.call("DOMSnapshot.captureSnapshot", {"computedStyles": []})
+
+    for _ in range(100 * SCALE):
+        record("AX tree + DOM snapshot, read only (100 elements)", read_trees)
+    page.close()
+
+    page = Page(raw, BASE + "/")
+    for round in range(60 * SCALE):
+        selector = by_id(CELL) + " a" if round % 2 == 0 else by_id("back")
+        record("tap → idle (navigation)", lambda: page.tap_and_load(selector))
+    page.navigate(BASE + "/")
+    for _ in range(40 * SCALE):
+        record("screenshot", page.screenshot)
+    page.close()
+
+    page = Page(raw, BASE + "/form")
+    page.evaluate("document.querySelector('[data-testid=name]').focus()")
+    page.type("x")
+    for _ in range(30 * SCALE):
+        record("typeText (20 chars)", lambda: page.type("abcdefghij0123456789"))
+    page.close()
+
+    for _ in range(40 * SCALE):
+        record("journey", lambda: journey(raw))
+    raw.close()
+    print(json.dumps(samples))  # in the order measured: the table follows it
+
+
+main()

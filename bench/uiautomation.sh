@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# UIAutomation benchmark: a release build of bench/UIAutomationBench against the raw CDP
+# floor (bench/journey_raw.py) and Playwright for Python (bench/journey_playwright.py):
+# same browser binary and flags, same phone viewport, same fixture server (served by
+# `UIAutomationBench --serve`), same run, clients interleaved over 2 rounds. Measures app
+# launch, one query resolution on a 100-element page, tap → idle on a navigation,
+# typeText of 20 characters, screenshot, and the scripted journey (fresh context each).
+# Prints one Markdown table: medians, p95s, ratios to the raw floor and to Playwright.
+# Usage: bench/uiautomation.sh [scale]   (scale multiplies the number of runs; default 1)
+# Installs the `playwright` package from PyPI with pip if it is missing (never runs
+# `playwright install`: Playwright drives the system chromium-headless-shell).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure-browser
+ensure_browser >/dev/null
+browser=$(find_browser)
+scale=${1:-1}
+
+python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright >&2
+
+swift build -c release --product UIAutomationBench >/dev/null
+bench=.build/release/UIAutomationBench
+work=$(mktemp -d)
+server=
+trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
+"$bench" --serve >"$work/server.url" &
+server=$!
+for _ in $(seq 200); do [ -s "$work/server.url" ] && break; sleep 0.05; done
+base=$(head -1 "$work/server.url")
+[ -n "$base" ] || { echo "error: the fixture server did not start" >&2; exit 1; }
+
+flags=$(LAB_BROWSER="$browser" "$bench" --print-arguments)
+# Alternate the clients so drift on the machine affects all alike.
+for round in 1 2; do
+  LAB_BROWSER="$browser" "$bench" "$base" "$scale" >"$work/uia$round.json"
+  python3 bench/journey_playwright.py "$browser" "$base" "$scale" "$flags" >"$work/pw$round.json"
+  python3 bench/journey_raw.py "$browser" "$base" "$scale" "$flags" >"$work/raw$round.json"
+done
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+for name in ("uia", "pw", "raw"):
+    merged = {}
+    for part in (1, 2):
+        for op, values in json.load(open(f"{work}/{name}{part}.json")).items():
+            merged.setdefault(op, []).extend(values)
+    json.dump(merged, open(f"{work}/{name}.json", "w"))
+PY
+echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 bench/compare.py --vs Playwright "UIAutomation=$work/uia.json" "Playwright=$work/pw.json" "raw CDP=$work/raw.json"
