@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layers, dependencies pointing down:
-//   lab (CLI) → MessagesService (and the lab apps) → Hummingbird
+//   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → Hummingbird; lab → MessagesService → Hummingbird
 //   UIAutomation → DevTools → CDevToolsSupport
+//   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
 // The apps know nothing of UIAutomation; UIAutomation knows nothing of the apps.
 let package = Package(
     name: "AutomationLab",
@@ -12,6 +13,9 @@ let package = Package(
         .library(name: "DevTools", targets: ["DevTools"]),
         .library(name: "UIAutomation", targets: ["UIAutomation"]),
         .library(name: "MessagesService", targets: ["MessagesService"]),
+        .library(name: "LabKit", targets: ["LabKit"]),
+        .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
+        .library(name: "LabTesting", targets: ["LabTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
     dependencies: [
@@ -56,14 +60,35 @@ let package = Package(
             ],
             exclude: ["openapi.yaml"]
         ),
-        // The `lab` command line: `lab messages-api …` (and later `lab serve`).
+        // What every lab app shares: the app host (Hummingbird on 127.0.0.1), launch options,
+        // an HTML builder that escapes by construction, the iOS-like page shell and widgets.
+        .target(
+            name: "LabKit",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The seed's Automation Animals: gallery, detail, filters, favourites; exports its identifiers.
+        .target(name: "AnimalsApp", dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")]),
+        // The `lab` command line: `lab serve` (every lab app under one origin) and `lab messages-api`.
         .executableTarget(
             name: "lab",
             dependencies: [
                 "MessagesService",
+                "LabKit",
+                "AnimalsApp",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // MARK: Testing lab apps
+
+        // `LabAppHost`: UIAutomation's AppHost for any LabKit app (a fresh server per launch).
+        .target(name: "LabTesting", dependencies: ["LabKit", "UIAutomation"]),
 
         // MARK: Tests
 
@@ -80,11 +105,13 @@ let package = Package(
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         // Real-HTTP tests against the real server; responses are checked against openapi.yaml.
+        // Also runs the built `lab` executable (`lab messages-api`, `lab serve`).
         .testTarget(
             name: "MessagesServiceTests",
             dependencies: [
                 "MessagesService",
                 "lab",
+                "AnimalsApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -93,6 +120,14 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+
+        .testTarget(
+            name: "LabKitTests",
+            dependencies: ["LabKit", "LabTesting", "UIAutomation", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(name: "AnimalsAppTests", dependencies: ["AnimalsApp", "LabKit"]),
+        // Every user journey of the Automation Animals seed, in the real app in the real browser.
+        .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
 
         // MARK: Benchmarks (bench/; release builds)
 

@@ -134,8 +134,24 @@ final class PageDriver: Sendable {
     }
 
     /// A PNG of the viewport.
+    ///
+    /// Right after a navigation commits, Chromium can answer `Page.captureScreenshot` with
+    /// "Not attached to an active page" until the new document's frame is attached (seen
+    /// under load after form-post redirects); that answer is retried with back-off until
+    /// the response timeout.
     func screenshot(timeout: Duration? = nil) async throws -> Data {
-        try await browser.run { try await page.screenshot(timeout: timeout ?? configuration.responseTimeout) }
+        let limit = timeout ?? configuration.responseTimeout
+        let deadline = ContinuousClock.now + limit
+        var pause: Duration = .milliseconds(10)
+        while true {
+            do {
+                return try await browser.run { try await page.screenshot(timeout: limit) }
+            } catch DevToolsError.protocolError(_, _, let message, _)
+                where message.contains("Not attached to an active page") && ContinuousClock.now + pause < deadline {
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(200))
+            }
+        }
     }
 
     /// A PNG of one rectangle of the viewport.

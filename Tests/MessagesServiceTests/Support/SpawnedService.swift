@@ -1,6 +1,7 @@
 import Foundation
 
-/// The built `lab` executable, run as a separate process: `lab messages-api --port 0 --db …`.
+/// The built `lab` executable, run as a separate process: `lab messages-api --port 0 --db …`
+/// (or any subcommand that prints "listening on http://HOST:PORT", such as `lab serve`).
 final class SpawnedService: @unchecked Sendable {
     let process: Process
     let port: Int
@@ -21,10 +22,15 @@ final class SpawnedService: @unchecked Sendable {
     }
 
     /// Starts the service on a free port and waits until it says it is listening.
-    init(database: URL) async throws {
+    convenience init(database: URL) async throws {
+        try await self.init(arguments: ["messages-api", "--host", "127.0.0.1", "--port", "0", "--db", database.path])
+    }
+
+    /// Runs `lab` with `arguments` and waits until it says it is listening.
+    init(arguments: [String]) async throws {
         let process = Process()
         process.executableURL = try Self.labExecutable()
-        process.arguments = ["messages-api", "--host", "127.0.0.1", "--port", "0", "--db", database.path]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import LabKit
+
+/// Automation Animals, the seed's gallery app: twelve animals, a detail screen with a
+/// favourite button, tag filters (OR) and a favourites-only switch.
+///
+/// Every ``addRoutes(to:launch:)`` is one launch with its own ``AnimalsState``, made from
+/// the launch arguments and environment (see ``AnimalsState/init(launch:)``).
+public struct AnimalsApp: LabApp {
+    public let name = "Automation Animals"
+    public let summary = "A gallery of 12 animals with filters and favourites"
+    public let pathPrefix: String
+
+    /// The app mounted at `pathPrefix` (no trailing slash).
+    public init(pathPrefix: String = "/animals") {
+        self.pathPrefix = pathPrefix
+    }
+
+    public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+        let store = AnimalsStore(AnimalsState(launch: launch))
+        let paths = AnimalsPaths(prefix: pathPrefix)
+        let group = router.group(RouterPath(pathPrefix))
+
+        group.get { _, _ in
+            GalleryScreen(state: store.current, paths: paths).page
+        }
+        group.post("favorites-only") { _, _ in
+            store.update { $0.filter.favoritesOnly.toggle() }
+            return Self.redirect(to: paths.gallery)
+        }
+        group.get("animal/:id") { _, context in
+            let animal = try Self.animal(context)
+            return DetailScreen(animal: animal, isFavorite: store.current.favorites.contains(animal.id), paths: paths).page
+        }
+        group.post("animal/:id/favorite") { _, context in
+            let animal = try Self.animal(context)
+            store.update { $0.toggleFavorite(animal.id) }
+            return Self.redirect(to: paths.detail(animal))
+        }
+        group.get("filter") { _, _ in
+            FilterScreen(selected: store.current.filter.tags, paths: paths).page
+        }
+        group.post("filter") { request, _ in
+            let body = try await request.body.collect(upTo: 16_384)
+            let tags = Set(FormBody(String(decoding: body.readableBytesView, as: UTF8.self)).values(named: "tag")).intersection(Animals.allTags)
+            store.update { $0.filter.tags = tags }
+            return Self.redirect(to: paths.gallery)
+        }
+    }
+
+    private static func animal(_ context: BasicRequestContext) throws -> Animal {
+        guard let id = context.parameters.get("id"), let animal = Animals.animal(id: id) else {
+            throw HTTPError(.notFound, message: "No such animal")
+        }
+        return animal
+    }
+
+    private static func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
+    }
+}

@@ -1,0 +1,67 @@
+import AnimalsApp
+import ArgumentParser
+import Foundation
+import Hummingbird
+import LabKit
+import MessagesService
+import ServiceLifecycle
+
+/// `lab serve`: every lab app under one origin, with an index page at `/`.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve every lab app under one origin: Automation Animals at /animals, the Messages API at /proto/messages.",
+        discussion: """
+            Binds 127.0.0.1 unless told otherwise, prints the URLs once the socket is bound, and \
+            stops cleanly on Ctrl-C (SIGINT) or SIGTERM. The apps' state lives for the run; launch \
+            options for the apps come from the environment (e.g. LAB_FAVORITES=lion,zebra).
+            """
+    )
+
+    @Option(help: "Address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to bind; 0 picks a free port.")
+    var port = 8080
+
+    @Option(help: "SQLite database file of the Messages API (created if missing, with its folder).")
+    var db = "lab-data/messages.sqlite"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard !db.isEmpty else { throw ValidationError("--db must not be empty") }
+    }
+
+    func run() async throws {
+        let store: SQLiteMessageStore
+        do {
+            let folder = URL(fileURLWithPath: db).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            store = try SQLiteMessageStore(path: db)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot open --db \(db): \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        let animals = AnimalsApp()
+        let launch = LaunchOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
+        let router = LabServer.makeRouter(apps: [animals], launch: launch, extraLinks: [
+            .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
+        ])
+        MessagesAPI(store: store).addRoutes(to: router)
+        let host = self.host
+        let db = self.db
+        let application = LabServer.makeApplication(router: router, host: host, port: port, logger: LabServer.quietLogger) { bound in
+            let base = "http://\(host):\(bound)"
+            FileHandle.standardOutput.write(Data("""
+                listening on \(base)
+                  index              \(base)/
+                  Automation Animals \(base)\(animals.pathPrefix)
+                  Messages API       \(base)\(MessagesAPI.basePath)   (SQLite: \(db))
+                press Ctrl-C to stop
+
+                """.utf8))
+        }
+        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        FileHandle.standardOutput.write(Data("stopped\n".utf8))
+    }
+}
