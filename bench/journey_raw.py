@@ -5,7 +5,9 @@ call at a time, no abstractions), on the same browser binary and flags, against 
 server. Semantic checks read the DOM with Runtime.evaluate; waits are load events.
 Prints samples in milliseconds as JSON.
 Usage: journey_raw.py BROWSER BASE_URL [SCALE] [FLAGS_JSON]"""
-import json, os, shutil, subprocess, sys, tempfile, time
+import json, sys, time
+
+from rawcdp import Raw
 
 BROWSER = sys.argv[1]
 BASE = sys.argv[2]
@@ -18,66 +20,6 @@ WIDTH, HEIGHT, SCALE_FACTOR = 393, 852, 2
 CELL, TITLE = "cell-3", "Tiger"
 
 
-class Raw:
-    def __init__(self):
-        self.profile = tempfile.mkdtemp(prefix="rawcdp-")
-        to_browser_r, self.to_browser = os.pipe()
-        self.from_browser, from_browser_w = os.pipe()
-
-        def child():
-            os.dup2(to_browser_r, 3)
-            os.dup2(from_browser_w, 4)
-
-        arguments = [argument.replace("PROFILE", self.profile) for argument in ARGUMENTS]
-        self.proc = subprocess.Popen([BROWSER, *arguments], pass_fds=(3, 4), preexec_fn=child,
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_browser_r)
-        os.close(from_browser_w)
-        self.buffer = b""
-        self.next_id = 0
-        self.events = []  # events read while waiting for a reply, in order
-
-    def read_message(self):
-        while b"\0" not in self.buffer:
-            chunk = os.read(self.from_browser, 1 << 16)
-            if not chunk:
-                raise EOFError
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def call(self, method, params=None, session=None):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
-        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self.read_message()
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result")
-            if "method" in reply:
-                self.events.append(reply)
-
-    def wait_event(self, method, session):
-        while True:
-            while self.events:
-                event = self.events.pop(0)
-                if event.get("method") == method and event.get("sessionId") == session:
-                    return event
-            self.events.append(self.read_message())
-
-    def close(self):
-        try:
-            self.call("Browser.close")
-        except EOFError:
-            pass
-        self.proc.wait()
-        os.close(self.to_browser)
-        os.close(self.from_browser)
-        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 class Page:
@@ -164,7 +106,7 @@ def main():
     def record(name, fn):
         samples.setdefault(name, []).append(timed(fn))
 
-    raw = Raw()
+    raw = Raw(BROWSER, ARGUMENTS)
     raw.call("Browser.getVersion")
     journey(raw)  # warm-up
 
