@@ -113,7 +113,17 @@ enum PageScripts {
         else element.scrollIntoView({ block: 'center', inline: 'center' });
         rect = box();
       }
-      if (document.getAnimations().some(a => a.playState === 'running')) {
+      const running = document.getAnimations().filter(a => a.playState === 'running');
+      // A finite animation on the element or an ancestor (a push transition, a slide-in)
+      // moves it until it ends: not stable, whatever two frames say (under load two frames
+      // can show the same animation time).
+      const carried = running.some(a => {
+        const target = a.effect && a.effect.target;
+        if (!target || !(target === element || target.contains(element))) return false;
+        return isFinite(a.effect.getComputedTiming().endTime);
+      });
+      if (carried) return { state: 'unstable' };
+      if (running.length > 0) {
         await new Promise(done => requestAnimationFrame(() => done()));
         const next = box();
         if (next.x !== rect.x || next.y !== rect.y || next.width !== rect.width || next.height !== rect.height)
