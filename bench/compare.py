@@ -3,7 +3,8 @@
 one run, with the ratio of each to the last one (the floor), and optionally to other
 references too (--vs NAME, repeatable: ratios of the clients listed before NAME).
 An operation a client did not measure shows as "—".
-Usage: compare.py [--vs NAME ...] NAME=samples.json ... FLOOR_NAME=floor.json"""
+Several files for one client (its rounds) are merged: NAME=round1.json,round2.json.
+Usage: compare.py [--vs NAME ...] NAME=samples.json[,more.json] ... FLOOR_NAME=floor.json"""
 import json, statistics, sys
 
 
@@ -23,7 +24,18 @@ while arguments and arguments[0] == "--vs":
     extra_references.append(arguments[1])
     arguments = arguments[2:]
 named = [arg.split("=", 1) for arg in arguments]
-data = {name: json.load(open(path)) for name, path in named}
+
+
+def load(paths):
+    """Samples from one or more files (`a.json,b.json`: rounds of one client), merged."""
+    merged = {}
+    for path in paths.split(","):
+        for op, values in json.load(open(path)).items():
+            merged.setdefault(op, []).extend(values)
+    return merged
+
+
+data = {name: load(paths) for name, paths in named}
 names = [name for name, _ in named]
 floor = names[-1]
 for reference in extra_references:

@@ -25,15 +25,6 @@ for round in 1 2; do
   LAB_BROWSER="$browser" .build/release/DevToolsBench "$url" "$scale" --on-connection-thread >"$work/loop$round.json"
   python3 bench/raw_cdp.py "$browser" "$url" "$scale" "$flags" >"$work/raw$round.json"
 done
-python3 - "$work" <<'PY'
-import json, sys
-work = sys.argv[1]
-for name in ("swift", "loop", "raw"):
-    merged = {}
-    for part in (1, 2):
-        for op, values in json.load(open(f"{work}/{name}{part}.json")).items():
-            merged.setdefault(op, []).extend(values)
-    json.dump(merged, open(f"{work}/{name}.json", "w"))
-PY
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores"
-python3 bench/compare.py "DevTools=$work/swift.json" "DevTools, Browser.run=$work/loop.json" "raw CDP=$work/raw.json"
+python3 bench/compare.py "DevTools=$work/swift1.json,$work/swift2.json" \
+  "DevTools, Browser.run=$work/loop1.json,$work/loop2.json" "raw CDP=$work/raw1.json,$work/raw2.json"

@@ -36,15 +36,6 @@ for round in 1 2; do
   python3 bench/journey_playwright.py "$browser" "$base" "$scale" "$flags" >"$work/pw$round.json"
   python3 bench/journey_raw.py "$browser" "$base" "$scale" "$flags" >"$work/raw$round.json"
 done
-python3 - "$work" <<'PY'
-import json, sys
-work = sys.argv[1]
-for name in ("uia", "pw", "raw"):
-    merged = {}
-    for part in (1, 2):
-        for op, values in json.load(open(f"{work}/{name}{part}.json")).items():
-            merged.setdefault(op, []).extend(values)
-    json.dump(merged, open(f"{work}/{name}.json", "w"))
-PY
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 bench/compare.py --vs Playwright "UIAutomation=$work/uia.json" "Playwright=$work/pw.json" "raw CDP=$work/raw.json"
+python3 bench/compare.py --vs Playwright "UIAutomation=$work/uia1.json,$work/uia2.json" \
+  "Playwright=$work/pw1.json,$work/pw2.json" "raw CDP=$work/raw1.json,$work/raw2.json"
