@@ -37,6 +37,7 @@ struct BrowserLifecycleTests {
         }
         do {
             _ = try BrowserDiscovery.locate(environment: ["LAB_BROWSER": "/nonexistent/browser"])
+            Issue.record("a missing LAB_BROWSER was accepted")
         } catch {
             #expect(String(describing: error).contains("apt-get install chromium-headless-shell"))
         }

@@ -62,6 +62,7 @@ struct QueryTests {
             await #expect(throws: UIAutomationError.self) { _ = try await app.buttons["nope"].label }
             do {
                 _ = try await app.cells.element(boundBy: 9).label
+                Issue.record("an index past the end resolved")
             } catch let error as UIAutomationError {
                 #expect(error.reason == .indexOutOfRange(index: 9, count: 5))
                 #expect(error.query == "app.cells.element(boundBy: 9)")
@@ -105,6 +106,7 @@ struct QueryTests {
         #expect(throws: PredicateSyntaxError.self) { try ElementPredicate(format: "label ==") }
         do {
             _ = try ElementPredicate(format: "label === 'x'")
+            Issue.record("a bad operator parsed")
         } catch {
             #expect(error.offset >= 6)
             #expect(error.description.contains("expected"))
