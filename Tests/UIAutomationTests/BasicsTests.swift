@@ -6,7 +6,7 @@ import UIAutomation
 struct QueryTests {
     @Test func typeShortcutsFindElementsByRole() async throws {
         try await withApp("/basics") { (app) async throws in
-            #expect(try await app.buttons.count == 5)
+            #expect(try await app.buttons.count == 6)
             #expect(try await app.staticTexts["title"].label == "Animals")
             #expect(try await app.navigationBars.element.identifier == "navbar")
             #expect(try await app.links["Next"].identifier == "next")
@@ -31,6 +31,17 @@ struct QueryTests {
             #expect(try await app.textFields["Bob"].identifier == "name")   // value
             #expect(try await app.textFields["Your name"].value == "Bob")  // placeholder (and label)
             #expect(try await !app.buttons["Nope"].exists)
+        }
+    }
+
+    @Test func valueOfAnElementWithoutOneIsItsAccessibleDescription() async throws {
+        try await withApp("/basics") { (app) async throws in
+            let described = app.buttons["described"]
+            #expect(try await described.value == "Wrong answer")
+            #expect(try await described.label == "Paris")
+            #expect(try await !described.isEnabled)
+            #expect(try await app.buttons["save"].value == nil)
+            #expect(try await app.buttons["Wrong answer"].identifier == "described")  // the subscript matches values
         }
     }
 

@@ -137,7 +137,9 @@ struct SnapshotBuilder {
         case .switch, .checkBox, .radioButton:
             value = checked == "true" ? "1" : checked == "mixed" ? "2" : "0"
         default:
-            value = node.value?.value?.text
+            // Elements without an AX value (buttons, texts) report their accessible description
+            // (aria-description, aria-describedby): the web's nearest thing to UIKit's accessibilityValue.
+            value = node.value?.value?.text ?? node.description?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
         }
         let disabled = node.property("disabled")?.bool ?? false
         return ElementSnapshot(

@@ -36,6 +36,7 @@ enum FixturePages {
         <main>
           <p data-testid="intro">Hello <b>there</b></p>
           <button data-testid="save">Save</button>
+          <button data-testid="described" aria-description="Wrong answer" aria-disabled="true">Paris</button>
           <button data-testid="dup">Same</button><button data-testid="dup">Same</button>
           <input data-testid="name" placeholder="Your name" value="Bob">
           <input type="password" data-testid="secret" placeholder="Secret">
