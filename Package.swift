@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MessagesService", targets: ["MessagesService"]),
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
+        .library(name: "TogglesApp", targets: ["TogglesApp"]),
         .library(name: "LabTesting", targets: ["LabTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
@@ -72,6 +73,8 @@ let package = Package(
         ),
         // The seed's Automation Animals: gallery, detail, filters, favourites; exports its identifiers.
         .target(name: "AnimalsApp", dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")]),
+        // The toggle seed's settings form: toggles whose rows ignore taps (only the inner switch reacts).
+        .target(name: "TogglesApp", dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")]),
         // The `lab` command line: `lab serve` (every lab app under one origin) and `lab messages-api`.
         .executableTarget(
             name: "lab",
@@ -79,6 +82,7 @@ let package = Package(
                 "MessagesService",
                 "LabKit",
                 "AnimalsApp",
+                "TogglesApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -128,6 +132,8 @@ let package = Package(
         .testTarget(name: "AnimalsAppTests", dependencies: ["AnimalsApp", "LabKit"]),
         // Every user journey of the Automation Animals seed, in the real app in the real browser.
         .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
+        // The toggle seed: the centre-tap gotcha, the toggle helpers (Swift Testing and XCTest), the Toggles app.
+        .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation"]),
 
         // MARK: Benchmarks (bench/; release builds)
 

@@ -5,6 +5,7 @@ import Hummingbird
 import LabKit
 import MessagesService
 import ServiceLifecycle
+import TogglesApp
 
 /// `lab serve`: every lab app under one origin, with an index page at `/`.
 struct ServeCommand: AsyncParsableCommand {
@@ -43,8 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let animals = AnimalsApp()
+        let toggles = TogglesApp()
         let launch = LaunchOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
-        let router = LabServer.makeRouter(apps: [animals], launch: launch, extraLinks: [
+        let router = LabServer.makeRouter(apps: [animals, toggles], launch: launch, extraLinks: [
             .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
         ])
         MessagesAPI(store: store).addRoutes(to: router)
@@ -56,6 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
                 listening on \(base)
                   index              \(base)/
                   Automation Animals \(base)\(animals.pathPrefix)
+                  Toggles            \(base)\(toggles.pathPrefix)
                   Messages API       \(base)\(MessagesAPI.basePath)   (SQLite: \(db))
                 press Ctrl-C to stop
 

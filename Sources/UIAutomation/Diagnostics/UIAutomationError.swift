@@ -19,6 +19,9 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         case notStable
         /// The element is disabled.
         case disabled
+        /// The element's value is not the one the call expects (a check, or an action that
+        /// needs a starting state): what it expected and what it found.
+        case unexpectedValue(expected: String, actual: String?)
         /// A wait ran out; `waitingFor` says for what, `lastProblem` what stood in the way.
         case timedOut(after: Duration, waitingFor: String, lastProblem: String?)
         /// The app is not running (launch it first).
@@ -65,6 +68,8 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         case .notVisible: return "not visible (no size on screen)"
         case .notStable: return "never stopped moving"
         case .disabled: return "is disabled"
+        case .unexpectedValue(let expected, let actual):
+            return "has value \(actual.map(quoted) ?? "nil") where \(quoted(expected)) was expected"
         case .timedOut(let after, let waitingFor, let last):
             return "timed out after \(after.formatted) waiting for \(waitingFor)" + (last.map { " (last: \($0))" } ?? "")
         case .notRunning: return "the application is not running; call launch() first"

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Toggles: check, wait for and change the state of a switch (or check box) — including a
+/// SwiftUI-style toggle, one switch spanning its whole row with an inner switch at the
+/// trailing edge, where a plain ``tap(timeout:)`` touches the row's centre (its text or
+/// empty space) and changes nothing.
+///
+/// A toggle's state is its value: `"1"` on, `"0"` off. Every call needs the element to be
+/// a switch or a check box, else it fails with ``UIAutomationError/Reason/invalidRequest(_:)``.
+/// Failures are ``UIAutomationError``s naming the call, e.g.
+/// `app.switches["wifi"].checkToggleIsOn(): has value "0" where "1" was expected`.
+extension Element {
+    // MARK: Checking
+
+    /// Checks, without waiting, that the toggle is on (value `"1"`); throws
+    /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)`` with the value it has.
+    public func checkToggleIsOn() async throws { try await checkToggle(on: true, call: "checkToggleIsOn()") }
+
+    /// Checks, without waiting, that the toggle is off (value `"0"`); throws
+    /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)`` with the value it has.
+    public func checkToggleIsOff() async throws { try await checkToggle(on: false, call: "checkToggleIsOff()") }
+
+    /// Waits up to `timeout` seconds (default: the action timeout) for the toggle to be on;
+    /// throws ``UIAutomationError/Reason/timedOut(after:waitingFor:lastProblem:)`` with the
+    /// last value seen. A missing element is waited for.
+    public func waitForSwitchToBeOn(timeout: TimeInterval? = nil) async throws {
+        try await waitForSwitch(on: true, timeout: timeout, call: "waitForSwitchToBeOn(\(timeoutArgument(timeout)))")
+    }
+
+    /// Waits up to `timeout` seconds (default: the action timeout) for the toggle to be off;
+    /// throws ``UIAutomationError/Reason/timedOut(after:waitingFor:lastProblem:)`` with the
+    /// last value seen. A missing element is waited for.
+    public func waitForSwitchToBeOff(timeout: TimeInterval? = nil) async throws {
+        try await waitForSwitch(on: false, timeout: timeout, call: "waitForSwitchToBeOff(\(timeoutArgument(timeout)))")
+    }
+
+    // MARK: Changing
+
+    /// Turns an off toggle on: taps the centre of its inner switch (the first switch inside
+    /// it, or the element itself if it has none), then waits until it is on.
+    ///
+    /// Fails at once, before tapping, if the toggle or its inner switch is disabled
+    /// (``UIAutomationError/Reason/disabled``) or if it is already on
+    /// (``UIAutomationError/Reason/unexpectedValue(expected:actual:)``, expected `"0"`): a
+    /// test that turns a switch on believes it is off, and a tap would turn it off — use
+    /// ``setSwitch(on:timeout:)`` when either state is fine. `timeout` (default: the action
+    /// timeout) bounds the wait for the element to be actionable, and then the wait for its
+    /// new state.
+    public func turnSwitchOn(timeout: TimeInterval? = nil) async throws {
+        try await changeSwitch(on: true, idempotent: false, timeout: timeout, call: "turnSwitchOn(\(timeoutArgument(timeout)))")
+    }
+
+    /// Turns an on toggle off; the mirror of ``turnSwitchOn(timeout:)`` (fails at once if
+    /// the toggle is disabled or already off).
+    public func turnSwitchOff(timeout: TimeInterval? = nil) async throws {
+        try await changeSwitch(on: false, idempotent: false, timeout: timeout, call: "turnSwitchOff(\(timeoutArgument(timeout)))")
+    }
+
+    /// Makes sure the toggle is `on` (or off): does nothing if it already is, else taps the
+    /// centre of its inner switch and waits for the new state. Fails at once, before
+    /// tapping, for a disabled toggle (``UIAutomationError/Reason/disabled``) — also when it
+    /// is already in the state asked for, since a disabled toggle is never what a test means
+    /// to set.
+    public func setSwitch(on: Bool, timeout: TimeInterval? = nil) async throws {
+        try await changeSwitch(on: on, idempotent: true, timeout: timeout,
+                               call: "setSwitch(on: \(on)\(timeout.map { ", timeout: \($0)" } ?? ""))")
+    }
+
+    // MARK: Internals
+
+    /// A toggle as it is now: its snapshot, its inner switch's snapshot and an element for
+    /// the inner switch (the toggle itself when it has no switch inside).
+    private struct ToggleParts {
+        let toggle: ElementSnapshot
+        let inner: ElementSnapshot
+        let innerElement: Element
+        let tree: String
+    }
+
+    /// Resolves the element once; throws (without recording) if it does not resolve to one
+    /// element or is not a switch or check box.
+    private func toggleParts(_ query: String) async throws -> ToggleParts {
+        let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: query)
+        let index = indexes[0]
+        let toggle = snapshot.elements[index]
+        guard toggle.elementType == .switch || toggle.elementType == .checkBox else {
+            throw UIAutomationError(
+                query: query, reason: .invalidRequest("is not a switch or check box but \(toggle)"), tree: snapshot.treeDescription())
+        }
+        let innerIndex = snapshot.descendants(of: index).first { snapshot.elements[$0].elementType == .switch }
+        return ToggleParts(
+            toggle: toggle, inner: innerIndex.map { snapshot.elements[$0] } ?? toggle,
+            innerElement: innerIndex == nil ? self : switches.firstMatch, tree: snapshot.treeDescription())
+    }
+
+    private func checkToggle(on: Bool, call: String) async throws {
+        let query = "\(description).\(call)"
+        let parts: ToggleParts
+        do {
+            parts = try await toggleParts(query)
+        } catch let error as UIAutomationError {
+            throw await app.recordFailure(error)
+        }
+        let expected = Self.value(on: on)
+        guard parts.toggle.value == expected else {
+            throw await app.recordFailure(UIAutomationError(
+                query: query, reason: .unexpectedValue(expected: expected, actual: parts.toggle.value), tree: parts.tree))
+        }
+    }
+
+    /// Polls the value until it is on (or off); `tapped` is the element a helper just tapped,
+    /// named in the failure.
+    private func waitForSwitch(on: Bool, timeout: TimeInterval?, call: String, tapped: Element? = nil) async throws {
+        let query = "\(description).\(call)"
+        let limit = timeout.map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? app.configuration.actionTimeout
+        let expected = Self.value(on: on)
+        let clock = ContinuousClock()
+        let started = clock.now
+        var backoff = Backoff()
+        var lastProblem: String
+        while true {
+            do {
+                let parts = try await toggleParts(query)
+                if parts.toggle.value == expected { return }
+                lastProblem = "value is \(parts.toggle.value.map(quoted) ?? "nil")"
+                if let tapped { lastProblem += " after a tap at the centre of \(tapped)" }
+            } catch let error as UIAutomationError {
+                switch error.reason {
+                case .noMatch, .indexOutOfRange: lastProblem = "no matches found"
+                case .multipleMatches: lastProblem = "several elements match"
+                default: throw await app.recordFailure(error)
+                }
+            }
+            let elapsed = clock.now - started
+            if elapsed >= limit {
+                throw await app.recordFailure(UIAutomationError(query: query, reason: .timedOut(
+                    after: elapsed, waitingFor: "the switch to be \(on ? "on" : "off") (value == \(quoted(expected)))",
+                    lastProblem: lastProblem)))
+            }
+            try await Task.sleep(for: min(backoff.next(), limit - elapsed))
+        }
+    }
+
+    private func changeSwitch(on: Bool, idempotent: Bool, timeout: TimeInterval?, call: String) async throws {
+        let query = "\(description).\(call)"
+        let parts = try await waitForToggleParts(query, timeout: timeout)
+        let target = Self.value(on: on)
+        guard parts.toggle.isEnabled, parts.inner.isEnabled else {
+            throw await app.recordFailure(UIAutomationError(query: query, reason: .disabled, tree: parts.tree))
+        }
+        if parts.toggle.value == target {
+            if idempotent { return }
+            throw await app.recordFailure(UIAutomationError(
+                query: query, reason: .unexpectedValue(expected: Self.value(on: !on), actual: parts.toggle.value), tree: parts.tree))
+        }
+        // The inner switch's centre: the one point of a SwiftUI-style toggle that reacts.
+        try await parts.innerElement.act("tap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y) }
+        try await waitForSwitch(on: on, timeout: timeout, call: call, tapped: parts.innerElement)
+    }
+
+    /// ``toggleParts(_:)``, waiting up to the timeout for the element to appear (as actions do).
+    private func waitForToggleParts(_ query: String, timeout: TimeInterval?) async throws -> ToggleParts {
+        let limit = timeout.map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? app.configuration.actionTimeout
+        let clock = ContinuousClock()
+        let started = clock.now
+        var backoff = Backoff()
+        while true {
+            do {
+                return try await toggleParts(query)
+            } catch var error as UIAutomationError {
+                switch error.reason {
+                case .noMatch, .indexOutOfRange:
+                    let elapsed = clock.now - started
+                    if elapsed >= limit {
+                        error.waited = elapsed
+                        throw await app.recordFailure(error)
+                    }
+                    try await Task.sleep(for: min(backoff.next(), limit - elapsed))
+                default:
+                    throw await app.recordFailure(error)
+                }
+            }
+        }
+    }
+
+    private static func value(on: Bool) -> String { on ? "1" : "0" }
+
+    private func timeoutArgument(_ timeout: TimeInterval?) -> String { timeout.map { "timeout: \($0)" } ?? "" }
+}

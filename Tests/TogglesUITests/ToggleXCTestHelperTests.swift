@@ -1,0 +1,116 @@
+import Foundation
+import LabTesting
+import TogglesApp
+import UIAutomation
+import XCTest
+
+/// The XCTest flavour of the toggle helpers (`XCTestCase+Toggles`), with the seed's names:
+/// they record failures at the caller's line instead of throwing.
+final class ToggleXCTestHelperTests: XCTestCase {
+    var app: Application!
+    /// When set, failures are collected here instead of failing the test.
+    private var captured: [(description: String, line: Int)]?
+
+    override func setUp() async throws {
+        app = Application(host: LabAppHost(app: TogglesApp()))
+        try await app.launch()
+        try await app.togglesRow.tap()
+    }
+
+    override func tearDown() async throws {
+        await app.terminate()
+    }
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if captured != nil {
+            captured?.append((description, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    /// Runs `body` with failures captured; returns them.
+    private func capturingFailures(_ body: () async -> Void) async -> [(description: String, line: Int)] {
+        captured = []
+        await body()
+        defer { captured = nil }
+        return captured ?? []
+    }
+
+    func testEveryHelperWorksOnAToggleInTheRightState() async throws {
+        let airplane = app.toggle(Toggles.airplaneMode)
+        await checkToggleIsOff(airplane)
+        await turnSwitchOn(airplane)
+        await checkToggleIsOn(airplane)
+        await waitForSwitchToBeOn(airplane, timeOut: 5)
+        await turnSwitchOff(airplane)
+        await waitForSwitchToBeOff(airplane, timeOut: 5)
+        await setSwitch(airplane, on: false)  // already off: nothing to do
+        await checkToggleIsOff(airplane)
+        await setSwitch(airplane, on: true)
+        await checkToggleIsOn(airplane)
+        let value = try await airplane.value
+        XCTAssertEqual(value, "1")
+    }
+
+    func testWaitForSwitchToBeOnSeesATapOnTheInnerSwitch() async throws {
+        let wifi = app.toggle(Toggles.wifi)
+        try await app.innerSwitch(Toggles.wifi).tap()
+        await waitForSwitchToBeOff(wifi, timeOut: 5)
+        try await app.innerSwitch(Toggles.wifi).tap()
+        await waitForSwitchToBeOn(wifi, timeOut: 5)
+    }
+
+    func testAFailingCheckRecordsAFailureAtTheCallersLineWithTheValue() async throws {
+        let airplane = app.toggle(Toggles.airplaneMode)
+        var checkLine = 0
+        let failures = await capturingFailures {
+            await checkToggleIsOn(airplane); checkLine = #line
+        }
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, checkLine)
+        XCTAssertTrue(failures.first?.description.contains(#"checkToggleIsOn(): has value "0" where "1" was expected"#) == true,
+                      "\(failures)")
+    }
+
+    func testTheDisabledToggleRecordsDisabledFailuresAndKeepsItsValue() async throws {
+        let hotspot = app.toggle(Toggles.personalHotspot)
+        var lines: [Int] = []
+        let started = Date()
+        let failures = await capturingFailures {
+            await setSwitch(hotspot, on: true); lines.append(#line)
+            await turnSwitchOn(hotspot); lines.append(#line)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(failures.map(\.line), lines)
+        for failure in failures {
+            XCTAssertTrue(failure.description.contains(#"app.switches["toggles.toggle.personalHotspot"]"#), failure.description)
+            XCTAssertTrue(failure.description.contains("is disabled"), failure.description)
+        }
+        await checkToggleIsOff(hotspot)
+    }
+
+    func testAWaitThatTimesOutFailsAtTheCallersLine() async throws {
+        let wifi = app.toggle(Toggles.wifi)
+        var waitLine = 0
+        let started = Date()
+        let failures = await capturingFailures {
+            await waitForSwitchToBeOff(wifi, timeOut: 0.5); waitLine = #line
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(failures.count, 1)
+        XCTAssertEqual(failures.first?.line, waitLine)
+        XCTAssertTrue(failures.first?.description.contains(#"value == "0""#) == true, "\(failures)")
+        await checkToggleIsOn(wifi)
+    }
+
+    func testTurnSwitchOffOnAnOffToggleFailsAtTheCallersLine() async throws {
+        let airplane = app.toggle(Toggles.airplaneMode)
+        var line = 0
+        let failures = await capturingFailures {
+            await turnSwitchOff(airplane); line = #line
+        }
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertTrue(failures.first?.description.contains(#"turnSwitchOff(): has value "0" where "1" was expected"#) == true, "\(failures)")
+    }
+}
