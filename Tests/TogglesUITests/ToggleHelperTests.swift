@@ -55,7 +55,7 @@ extension TogglesJourneys {
                     try await app.toggle(Toggles.wifi).turnSwitchOn()
                 })
                 #expect(error.reason == .unexpectedValue(expected: "0", actual: "1"))
-                #expect(ContinuousClock.now - started < .seconds(3))
+                #expect(ContinuousClock.now - started < .seconds(5))
                 try await app.toggle(Toggles.wifi).checkToggleIsOn()  // not tapped off
                 let offError = try #require(await #expect(throws: UIAutomationError.self) {
                     try await app.toggle(Toggles.airplaneMode).turnSwitchOff()
@@ -118,7 +118,7 @@ extension TogglesJourneys {
                     let error = try #require(await #expect(throws: UIAutomationError.self, "\(call)") { try await body() })
                     #expect(error.reason == .disabled, "\(call)")
                     #expect(error.description.hasPrefix(#"app.switches["toggles.toggle.personalHotspot"].\#(call): is disabled"#), "\(error)")
-                    #expect(ContinuousClock.now - started < .seconds(3), "\(call) waited")
+                    #expect(ContinuousClock.now - started < .seconds(5), "\(call) waited")
                 }
                 // A plain tap on the inner switch waits for it to be enabled, then says so too.
                 let tapError = try #require(await #expect(throws: UIAutomationError.self) {
@@ -155,7 +155,7 @@ extension TogglesJourneys {
                         continue
                     }
                     #expect(message.hasPrefix("is not a switch or check box but StaticText"), "\(message)")
-                    #expect(ContinuousClock.now - started < .seconds(3))
+                    #expect(ContinuousClock.now - started < .seconds(5))
                 }
             }
         }
