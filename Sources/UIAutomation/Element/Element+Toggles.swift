@@ -74,7 +74,10 @@ extension Element {
         let toggle: ElementSnapshot
         let inner: ElementSnapshot
         let innerElement: Element
-        let tree: String
+        let page: PageSnapshot
+
+        /// The element tree, for a failure.
+        var tree: String { page.treeDescription() }
     }
 
     /// Resolves the element once; throws (without recording) if it does not resolve to one
@@ -90,7 +93,7 @@ extension Element {
         let innerIndex = snapshot.descendants(of: index).first { snapshot.elements[$0].elementType == .switch }
         return ToggleParts(
             toggle: toggle, inner: innerIndex.map { snapshot.elements[$0] } ?? toggle,
-            innerElement: innerIndex == nil ? self : switches.firstMatch, tree: snapshot.treeDescription())
+            innerElement: innerIndex == nil ? self : switches.firstMatch, page: snapshot)
     }
 
     private func checkToggle(on: Bool, call: String) async throws {
@@ -112,7 +115,7 @@ extension Element {
     /// named in the failure.
     private func waitForSwitch(on: Bool, timeout: TimeInterval?, call: String, tapped: Element? = nil) async throws {
         let query = "\(description).\(call)"
-        let limit = timeout.map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? app.configuration.actionTimeout
+        let limit = timeLimit(timeout)
         let expected = Self.value(on: on)
         let clock = ContinuousClock()
         let started = clock.now
@@ -127,7 +130,6 @@ extension Element {
             } catch let error as UIAutomationError {
                 switch error.reason {
                 case .noMatch, .indexOutOfRange: lastProblem = "no matches found"
-                case .multipleMatches: lastProblem = "several elements match"
                 default: throw await app.recordFailure(error)
                 }
             }
@@ -160,7 +162,7 @@ extension Element {
 
     /// ``toggleParts(_:)``, waiting up to the timeout for the element to appear (as actions do).
     private func waitForToggleParts(_ query: String, timeout: TimeInterval?) async throws -> ToggleParts {
-        let limit = timeout.map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? app.configuration.actionTimeout
+        let limit = timeLimit(timeout)
         let clock = ContinuousClock()
         let started = clock.now
         var backoff = Backoff()
@@ -184,6 +186,11 @@ extension Element {
     }
 
     private static func value(on: Bool) -> String { on ? "1" : "0" }
+
+    /// `timeout` seconds, else the action timeout.
+    private func timeLimit(_ timeout: TimeInterval?) -> Duration {
+        timeout.map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? app.configuration.actionTimeout
+    }
 
     private func timeoutArgument(_ timeout: TimeInterval?) -> String { timeout.map { "timeout: \($0)" } ?? "" }
 }
