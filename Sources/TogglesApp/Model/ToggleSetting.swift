@@ -29,7 +29,9 @@ public struct ToggleSetting: Sendable, Hashable, Identifiable, CustomStringConve
 
 /// A group of rows on the settings screen, with a header and an optional footer.
 public enum ToggleSection: String, Sendable, CaseIterable {
+    /// Airplane Mode, Wi-Fi, Bluetooth, Personal Hotspot.
     case connectivity
+    /// Notifications and what it shows while on: Sounds, Badges.
     case notifications
 
     /// The header shown above the section.
