@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MessagesService", targets: ["MessagesService"]),
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
+        .library(name: "TriviaApp", targets: ["TriviaApp"]),
         .library(name: "LabTesting", targets: ["LabTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
@@ -72,6 +73,13 @@ let package = Package(
         ),
         // The seed's Automation Animals: gallery, detail, filters, favourites; exports its identifiers.
         .target(name: "AnimalsApp", dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")]),
+        // The seed's Movie Trivia: questions from TriviaQuestions.json, wrong answers marked, a score;
+        // exports its identifiers.
+        .target(
+            name: "TriviaApp",
+            dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")],
+            resources: [.copy("Resources/TriviaQuestions.json")]
+        ),
         // The `lab` command line: `lab serve` (every lab app under one origin) and `lab messages-api`.
         .executableTarget(
             name: "lab",
@@ -79,6 +87,7 @@ let package = Package(
                 "MessagesService",
                 "LabKit",
                 "AnimalsApp",
+                "TriviaApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -128,6 +137,15 @@ let package = Package(
         .testTarget(name: "AnimalsAppTests", dependencies: ["AnimalsApp", "LabKit"]),
         // Every user journey of the Automation Animals seed, in the real app in the real browser.
         .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
+        // Questions-file loading and its errors, the game's rules, the routes over HTTP.
+        .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit"]),
+        // The seed's MovieTriviaUITests (XCTest) and the whole quiz played from the JSON. Its own
+        // TriviaQuestions.json is a symlink to the app's: the tests read the data the app shows.
+        .testTarget(
+            name: "TriviaUITests",
+            dependencies: ["TriviaApp", "LabTesting", "UIAutomation"],
+            resources: [.copy("Resources/TriviaQuestions.json")]
+        ),
 
         // MARK: Benchmarks (bench/; release builds)
 
