@@ -63,7 +63,7 @@ struct QuestionScreen {
         }
         if let value = mark.accessibilityValue { attributes.append(HTMLAttribute("aria-description", value)) }
         if mark != .unmarked || game.isAnswered { attributes.append(HTMLAttribute("disabled", nil)) }
-        if mark == .unmarked && game.isAnswered { attributes.append(HTMLAttribute("style", "opacity: .45")) }
+        if mark == .unmarked && game.isAnswered { attributes.append(HTMLAttribute("style", "opacity: .5")) }
         return .el("button", attributes, [.el("span", [], [.text(question.answers[answer])]), symbol])
     }
 }
