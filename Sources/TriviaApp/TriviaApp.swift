@@ -47,6 +47,8 @@ public struct TriviaApp: LabApp {
         try self.init(pathPrefix: pathPrefix, questionsFile: path.map { URL(fileURLWithPath: $0) })
     }
 
+    /// One launch: a new game at question 1. The questions are the app's, chosen when it was
+    /// made; the launch's own options do not change them.
     public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
         let store = TriviaStore(TriviaGame(questions: questions))
         let paths = TriviaPaths(prefix: pathPrefix)

@@ -77,7 +77,7 @@ public struct TriviaQuestions: Sendable, Equatable {
             guard var reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
             if let range = reason.range(of: #"around character \d+"#, options: .regularExpression),
                let offset = Int(reason[range].split(separator: " ").last ?? ""), offset <= data.count {
-                let before = data.prefix(offset)
+                let before = Array(data.prefix(offset))  // an Array counts from 0, a Data slice may not
                 let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
                 let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
                 reason.insert(contentsOf: " (line \(line), column \(column))", at: range.upperBound)
