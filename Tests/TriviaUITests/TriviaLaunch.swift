@@ -61,13 +61,16 @@ struct QuizQuestion: Sendable, CustomStringConvertible {
 enum Quiz {
     /// Checks that `question` (number `index + 1` of `total`) shows, unanswered.
     static func expectQuestion(_ app: Application, _ question: QuizQuestion, index: Int, of total: Int) async throws {
-        #expect(try await app.questionProgress.label == TriviaGame.progressText(questionIndex: index, of: total))
-        #expect(try await app.questionTitle.label == question.title)
+        // Read into lets first, so a failure shows the values.
+        let progress = try await app.questionProgress.label
+        #expect(progress == TriviaGame.progressText(questionIndex: index, of: total))
+        let title = try await app.questionTitle.label
+        #expect(title == question.title)
         for (answer, text) in question.answers.enumerated() {
-            let button = app.answerButton(answer)
-            #expect(try await button.label == text, "answer \(answer) of \(question)")
-            #expect(try await button.isEnabled, "answer \(answer) of \(question)")
-            #expect(try await button.value == nil, "answer \(answer) of \(question) is marked")
+            let button = try await app.answerButton(answer).snapshot()
+            #expect(button.label == text, "answer \(answer) of \(question)")
+            #expect(button.isEnabled, "answer \(answer) of \(question)")
+            #expect(button.value == nil, "answer \(answer) of \(question) is marked")
         }
         #expect(try await !app.nextButton.exists, "Next shows on an unanswered question")
     }
