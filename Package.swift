@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
         .library(name: "TogglesApp", targets: ["TogglesApp"]),
+        .library(name: "TriviaApp", targets: ["TriviaApp"]),
         .library(name: "LabTesting", targets: ["LabTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
@@ -75,6 +76,13 @@ let package = Package(
         .target(name: "AnimalsApp", dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")]),
         // The toggle seed's settings form: toggles whose rows ignore taps (only the inner switch reacts).
         .target(name: "TogglesApp", dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")]),
+        // The seed's Movie Trivia: questions from TriviaQuestions.json, wrong answers marked, a score;
+        // exports its identifiers.
+        .target(
+            name: "TriviaApp",
+            dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")],
+            resources: [.copy("Resources/TriviaQuestions.json")]
+        ),
         // The `lab` command line: `lab serve` (every lab app under one origin) and `lab messages-api`.
         .executableTarget(
             name: "lab",
@@ -83,6 +91,7 @@ let package = Package(
                 "LabKit",
                 "AnimalsApp",
                 "TogglesApp",
+                "TriviaApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -134,6 +143,15 @@ let package = Package(
         .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
         // The toggle seed: the centre-tap gotcha, the toggle helpers (Swift Testing and XCTest), the Toggles app.
         .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation"]),
+        // Questions-file loading and its errors, the game's rules, the routes over HTTP.
+        .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit"]),
+        // The seed's MovieTriviaUITests (XCTest) and the whole quiz played from the JSON. Its own
+        // TriviaQuestions.json is a symlink to the app's: the tests read the data the app shows.
+        .testTarget(
+            name: "TriviaUITests",
+            dependencies: ["TriviaApp", "LabTesting", "UIAutomation"],
+            resources: [.copy("Resources/TriviaQuestions.json")]
+        ),
 
         // MARK: Benchmarks (bench/; release builds)
 

@@ -6,16 +6,19 @@ import LabKit
 import MessagesService
 import ServiceLifecycle
 import TogglesApp
+import TriviaApp
 
 /// `lab serve`: every lab app under one origin, with an index page at `/`.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve every lab app under one origin: Automation Animals at /animals, the Messages API at /proto/messages.",
+        abstract: "Serve every lab app under one origin: Automation Animals at /animals, Movie Trivia at /trivia, Toggles at /toggles, the Messages API at /proto/messages.",
         discussion: """
             Binds 127.0.0.1 unless told otherwise, prints the URLs once the socket is bound, and \
             stops cleanly on Ctrl-C (SIGINT) or SIGTERM. The apps' state lives for the run; launch \
-            options for the apps come from the environment (e.g. LAB_FAVORITES=lion,zebra).
+            options for the apps come from the environment (e.g. LAB_FAVORITES=lion,zebra, LAB_TOGGLES_ON=wifi,notifications). \
+            LAB_TRIVIA_QUESTIONS=PATH plays the questions in that JSON file instead of the bundled \
+            ones; a file that cannot be read or is malformed stops lab serve at start-up with an error.
             """
     )
 
@@ -34,6 +37,15 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let launch = LaunchOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
+        // The questions first: a bad file stops the run before anything is created on disk.
+        let trivia: TriviaApp
+        do {
+            trivia = try TriviaApp(launch: launch)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot load the Movie Trivia questions: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
         let store: SQLiteMessageStore
         do {
             let folder = URL(fileURLWithPath: db).deletingLastPathComponent().path
@@ -45,8 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let animals = AnimalsApp()
         let toggles = TogglesApp()
-        let launch = LaunchOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
-        let router = LabServer.makeRouter(apps: [animals, toggles], launch: launch, extraLinks: [
+        let router = LabServer.makeRouter(apps: [animals, trivia, toggles], launch: launch, extraLinks: [
             .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
         ])
         MessagesAPI(store: store).addRoutes(to: router)
@@ -58,6 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
                 listening on \(base)
                   index              \(base)/
                   Automation Animals \(base)\(animals.pathPrefix)
+                  Movie Trivia       \(base)\(trivia.pathPrefix)
                   Toggles            \(base)\(toggles.pathPrefix)
                   Messages API       \(base)\(MessagesAPI.basePath)   (SQLite: \(db))
                 press Ctrl-C to stop

@@ -26,7 +26,21 @@ enum PageScripts {
         const end = a.effect && a.effect.getComputedTiming().endTime;
         return end !== undefined && isFinite(end);
       }).length;
+      // A form submission starts its navigation in a task after the click, so just after a tap
+      // the page can look idle before the browser reports any navigation. From a submit event
+      // into this frame that nothing cancelled, the page is busy until this document goes away;
+      // one that never replaces it (a 204 answer, a dropped navigation) stops counting after 1 s.
+      let submission = null;
+      addEventListener('submit', event => {
+        const submitter = event.submitter;
+        const target = (submitter && submitter.getAttribute('formtarget')) || event.target.getAttribute('target') || '';
+        const method = ((submitter && submitter.getAttribute('formmethod')) || event.target.getAttribute('method') || '').toLowerCase();
+        if ((target === '' || target === '_self') && method !== 'dialog') submission = { event, at: performance.now() };
+      });
+      const submitting = () =>
+        submission !== null && !submission.event.defaultPrevented && performance.now() - submission.at < 1000;
       lab.problem = () => {
+        if (submitting()) return 'a form submission is starting';
         if (document.readyState !== 'complete') return 'the document is ' + document.readyState;
         if (lab.inflight > 0) return lab.inflight + ' request(s) in flight';
         const running = finiteRunning();

@@ -26,11 +26,13 @@ final class SpawnedService: @unchecked Sendable {
         try await self.init(arguments: ["messages-api", "--host", "127.0.0.1", "--port", "0", "--db", database.path])
     }
 
-    /// Runs `lab` with `arguments` and waits until it says it is listening.
-    init(arguments: [String]) async throws {
+    /// Runs `lab` with `arguments` (and `environment` added to this process's) and waits until
+    /// it says it is listening.
+    init(arguments: [String], environment: [String: String] = [:]) async throws {
         let process = Process()
         process.executableURL = try Self.labExecutable()
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

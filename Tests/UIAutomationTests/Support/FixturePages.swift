@@ -19,6 +19,8 @@ enum FixturePages {
         "/custom-id": customIdentifier,
         "/media": media,
         "/changes": changes,
+        "/submit": submit,
+        "/submitted": submitted,
     ]
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
@@ -125,6 +127,22 @@ enum FixturePages {
     static let hang = page("Hang", """
         <button data-testid="spin" onclick="const end = Date.now() + 60000; while (Date.now() < end) {}">Spin</button>
         <button data-testid="fine">Fine</button>
+        """)
+
+    /// Two pages that submit a form to each other, a form whose submission is cancelled, and
+    /// one that submits into an iframe.
+    static let submit = page("Submit", """
+        <h1 data-testid="title">Submit</h1>
+        <form action="/submitted" method="post"><button data-testid="send" name="n" value="1">Send</button></form>
+        <form action="/submitted" onsubmit="event.preventDefault();
+          document.querySelector('[data-testid=title]').textContent = 'Cancelled'">
+          <button data-testid="cancelled">Cancel</button></form>
+        <form action="/submitted" target="side"><button data-testid="into-frame">Into the frame</button></form>
+        <iframe name="side" title="side" style="height:40px"></iframe>
+        """)
+    static let submitted = page("Submitted", """
+        <h1 data-testid="title">Submitted</h1>
+        <form action="/submit" method="post"><button data-testid="send">Back</button></form>
         """)
 
     static let navFirst = page("First", """
