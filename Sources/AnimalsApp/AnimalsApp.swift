@@ -18,7 +18,7 @@ public struct AnimalsApp: LabApp {
     }
 
     public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
-        let store = AnimalsStore(AnimalsState(launch: launch))
+        let store = LaunchStore(AnimalsState(launch: launch))
         let paths = AnimalsPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))
 
@@ -27,7 +27,7 @@ public struct AnimalsApp: LabApp {
         }
         group.post("favorites-only") { _, _ in
             store.update { $0.filter.favoritesOnly.toggle() }
-            return Self.redirect(to: paths.gallery)
+            return Response.seeOther(paths.gallery)
         }
         group.get("animal/:id") { _, context in
             let animal = try Self.animal(context)
@@ -36,16 +36,15 @@ public struct AnimalsApp: LabApp {
         group.post("animal/:id/favorite") { _, context in
             let animal = try Self.animal(context)
             store.update { $0.toggleFavorite(animal.id) }
-            return Self.redirect(to: paths.detail(animal))
+            return Response.seeOther(paths.detail(animal))
         }
         group.get("filter") { _, _ in
             FilterScreen(selected: store.current.filter.tags, paths: paths).page
         }
         group.post("filter") { request, _ in
-            let body = try await request.body.collect(upTo: 16_384)
-            let tags = Set(FormBody(String(decoding: body.readableBytesView, as: UTF8.self)).values(named: "tag")).intersection(Animals.allTags)
+            let tags = Set(try await FormBody(request: request).values(named: "tag")).intersection(Animals.allTags)
             store.update { $0.filter.tags = tags }
-            return Self.redirect(to: paths.gallery)
+            return Response.seeOther(paths.gallery)
         }
     }
 
@@ -54,9 +53,5 @@ public struct AnimalsApp: LabApp {
             throw HTTPError(.notFound, message: "No such animal")
         }
         return animal
-    }
-
-    private static func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
     }
 }

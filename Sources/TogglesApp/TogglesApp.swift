@@ -26,7 +26,7 @@ public struct TogglesApp: LabApp {
     }
 
     public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
-        let store = TogglesStore(TogglesState(launch: launch))
+        let store = LaunchStore(TogglesState(launch: launch))
         let paths = TogglesPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))
 
@@ -40,30 +40,19 @@ public struct TogglesApp: LabApp {
             guard let id = context.parameters.get("id"), let setting = Toggles.setting(id: id) else {
                 throw HTTPError(.notFound, message: "No such toggle")
             }
-            let body = try await request.body.collect(upTo: 1_024)
-            let value = Self.formValue(named: "on", in: String(decoding: body.readableBytesView, as: UTF8.self))
+            let value = try await FormBody(request: request, limit: 1_024).value(named: "on")
             guard let value, value == "1" || value == "0" else {
                 throw HTTPError(.badRequest, message: "Send on=1 or on=0")
             }
             do throws(ToggleChangeError) {
-                try store.set(setting, on: value == "1")
+                try store.update { (state: inout TogglesState) throws(ToggleChangeError) in try state.set(setting, on: value == "1") }
             } catch {
                 throw HTTPError(.conflict, message: error.description)
             }
             if request.headers.contains(where: { $0.name.canonicalName == "x-lab-fetch" }) {
                 return Response(status: .noContent, headers: [.cacheControl: "no-store"])
             }
-            return Response(status: .seeOther, headers: [.location: paths.toggles, .cacheControl: "no-store"])
+            return Response.seeOther(paths.toggles)
         }
-    }
-
-    /// The first value of `name` in an `application/x-www-form-urlencoded` body.
-    private static func formValue(named name: String, in body: String) -> String? {
-        for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == name else { continue }
-            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-        }
-        return nil
     }
 }

@@ -50,7 +50,7 @@ public struct TriviaApp: LabApp {
     /// One launch: a new game at question 1. The questions are the app's, chosen when it was
     /// made; the launch's own options do not change them.
     public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
-        let store = TriviaStore(TriviaGame(questions: questions))
+        let store = LaunchStore(TriviaGame(questions: questions))
         let paths = TriviaPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))
 
@@ -60,32 +60,24 @@ public struct TriviaApp: LabApp {
             return QuestionScreen(game: game, question: question, paths: paths).page
         }
         group.post("answer") { request, _ in
-            let form = try await Self.form(request)
-            guard let question = form.integer("question"), let answer = form.integer("answer") else {
+            let form = try await FormBody(request: request, limit: 4_096)
+            guard let question = form.integer(named: "question"), let answer = form.integer(named: "answer") else {
                 throw HTTPError(.badRequest, message: "Expected question=INDEX&answer=0|1|2")
             }
             store.update { $0.answer(answer, toQuestion: question) }
-            return Self.redirect(to: paths.quiz)
+            return Response.seeOther(paths.quiz)
         }
         group.post("next") { request, _ in
-            guard let question = try await Self.form(request).integer("question") else {
+            guard let question = try await FormBody(request: request, limit: 4_096).integer(named: "question") else {
                 throw HTTPError(.badRequest, message: "Expected question=INDEX")
             }
             store.update { $0.next(fromQuestion: question) }
-            return Self.redirect(to: paths.quiz)
+            return Response.seeOther(paths.quiz)
         }
         group.post("restart") { _, _ in
             store.update { $0.restart() }
-            return Self.redirect(to: paths.quiz)
+            return Response.seeOther(paths.quiz)
         }
     }
 
-    private static func form(_ request: Request) async throws -> FormBody {
-        let body = try await request.body.collect(upTo: 4_096)
-        return FormBody(String(decoding: body.readableBytesView, as: UTF8.self))
-    }
-
-    private static func redirect(to path: String) -> Response {
-        Response(status: .seeOther, headers: [.location: path, .cacheControl: "no-store"])
-    }
 }
