@@ -125,6 +125,7 @@ let package = Package(
                 "MessagesService",
                 "lab",
                 "AnimalsApp",
+                "TogglesApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

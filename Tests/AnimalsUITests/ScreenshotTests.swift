@@ -1,5 +1,6 @@
 import AnimalsApp
 import Foundation
+import LabTesting
 import Testing
 import UIAutomation
 
@@ -9,21 +10,8 @@ extension AnimalsJourneys {
     /// to be PNGs, so ordinary runs leave the repository clean.
     @Suite("Animals: screenshots")
     struct ScreenshotTests {
-        static let folder: String? = {
-            guard ProcessInfo.processInfo.environment["LAB_WRITE_SCREENSHOTS"] == "1" else { return nil }
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            return root.appendingPathComponent("docs/screenshots").path
-        }()
-
-        static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
-
         func shoot(_ app: Application, _ name: String) async throws {
-            let screenshot = try await app.screenshot()
-            #expect(Array(screenshot.pngData.prefix(4)) == Self.pngSignature, "\(name) is not a PNG")
-            if let folder = Self.folder {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try screenshot.write(to: folder + "/" + name + ".png")
-            }
+            #expect(try await DocumentationScreenshots.shoot(app, name).isPNG, "\(name) is not a PNG")
         }
 
         @Test func everyScreen() async throws {

@@ -14,9 +14,10 @@ enum TogglesJourneys {}
 /// Write the closure as `{ (app) async throws in … }` (Swift 6.3 infers a closure whose
 /// only `try`s are inside `#expect` as non-throwing).
 func withTogglesApp(
-    arguments: [String] = [], environment: [String: String] = [:], _ body: (Application) async throws -> Void
+    arguments: [String] = [], environment: [String: String] = [:], configuration: Configuration = Configuration(),
+    _ body: (Application) async throws -> Void
 ) async throws {
-    let app = Application(host: LabAppHost(app: TogglesApp()))
+    let app = Application(host: LabAppHost(app: TogglesApp()), configuration: configuration)
     app.launchArguments = arguments
     app.launchEnvironment = environment
     try await app.launch()

@@ -10,19 +10,8 @@ extension TriviaJourneys {
     /// otherwise only checked to be PNGs, so ordinary runs leave the repository clean.
     @Suite("Trivia: screenshots")
     struct ScreenshotTests {
-        static let folder: String? = {
-            guard ProcessInfo.processInfo.environment["LAB_WRITE_SCREENSHOTS"] == "1" else { return nil }
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            return root.appendingPathComponent("docs/screenshots").path
-        }()
-
         func shoot(_ app: Application, _ name: String) async throws {
-            let screenshot = try await app.screenshot()
-            #expect(Array(screenshot.pngData.prefix(4)) == [0x89, 0x50, 0x4E, 0x47], "\(name) is not a PNG")
-            if let folder = Self.folder {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                try screenshot.write(to: folder + "/trivia-" + name + ".png")
-            }
+            #expect(try await DocumentationScreenshots.shoot(app, "trivia-" + name).isPNG, "\(name) is not a PNG")
         }
 
         @Test func everyState() async throws {
