@@ -4,8 +4,9 @@ extension Application {
     func recordFailure(_ error: UIAutomationError) async -> UIAutomationError {
         var error = error
         guard let driver = try? driver(for: error.query) else { return error }
-        // A hung page must not make the failure report hang too.
-        let limit = min(configuration.responseTimeout, .seconds(2))
+        // A hung page must not make the failure report hang too; but a busy machine can take
+        // seconds over a screenshot (2 s was missed under full-suite load), so allow 5.
+        let limit = min(configuration.responseTimeout, .seconds(5))
         if error.tree == nil { error.tree = try? await driver.snapshot(timeout: limit).treeDescription() }
         let screenshot = try? await driver.screenshot(timeout: limit)
         error.artifacts = FailureArtifacts.save(
