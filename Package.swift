@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
         .library(name: "TogglesApp", targets: ["TogglesApp"]),
         .library(name: "TriviaApp", targets: ["TriviaApp"]),
+        .library(name: "MessagesApp", targets: ["MessagesApp"]),
         .library(name: "LabTesting", targets: ["LabTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
@@ -83,6 +84,11 @@ let package = Package(
             dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Resources/TriviaQuestions.json")]
         ),
+        // The seed's Messages app: add and find user messages through the Messages API's store; exports its identifiers.
+        .target(
+            name: "MessagesApp",
+            dependencies: ["LabKit", "MessagesService", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         // The `lab` command line: `lab serve` (every lab app under one origin) and `lab messages-api`.
         .executableTarget(
             name: "lab",
@@ -92,6 +98,7 @@ let package = Package(
                 "AnimalsApp",
                 "TogglesApp",
                 "TriviaApp",
+                "MessagesApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
