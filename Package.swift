@@ -133,6 +133,8 @@ let package = Package(
                 "lab",
                 "AnimalsApp",
                 "TogglesApp",
+                "MessagesApp",
+                "LabKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -151,6 +153,9 @@ let package = Package(
         .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
         // The toggle seed: the centre-tap gotcha, the toggle helpers (Swift Testing and XCTest), the Toggles app.
         .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation"]),
+        // The Messages seed's journeys (add, find, all messages, validation, arbitrary text, per-launch
+        // and on-file stores), in the real app in the real browser.
+        .testTarget(name: "MessagesUITests", dependencies: ["MessagesApp", "MessagesService", "LabTesting", "UIAutomation"]),
         // Questions-file loading and its errors, the game's rules, the routes over HTTP.
         .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit"]),
         // The seed's MovieTriviaUITests (XCTest) and the whole quiz played from the JSON. Its own
