@@ -16,7 +16,7 @@ extension MessagesJourneys {
                 #expect(try await app.staticTexts[MessagesIdentifiers.sentSubject].label == "pets")
                 #expect(try await app.staticTexts[MessagesIdentifiers.sentMessage].label == "cats are grumpy")
 
-                try await app.links[MessagesIdentifiers.addAnotherButton].tap()
+                try await app.buttons[MessagesIdentifiers.addAnotherButton].tap()
                 #expect(try await app.userField.value ?? "" == "")  // a fresh, empty form
                 try await app.userField.typeText("dan")
                 try await app.subjectField.typeText("pets")

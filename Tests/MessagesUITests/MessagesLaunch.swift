@@ -96,10 +96,12 @@ extension Application {
         return groups
     }
 
+    /// An empty subject has no element: it reads as "".
     private func texts(subject: (Int) -> String, message: (Int) -> String, count: Int) async throws -> [Pair] {
         var pairs: [Pair] = []
         for index in 0..<count {
-            pairs.append(Pair(try await staticTexts[subject(index)].label, try await staticTexts[message(index)].label))
+            let subjectText = staticTexts[subject(index)]
+            pairs.append(Pair(try await subjectText.exists ? subjectText.label : "", try await staticTexts[message(index)].label))
         }
         return pairs
     }

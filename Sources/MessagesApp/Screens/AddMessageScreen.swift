@@ -17,7 +17,7 @@ struct AddMessageScreen {
             content: [
                 .el("style", [], [.trusted(MessagesStyle.css)]),
                 error.map { error in
-                    HTMLNode.el("p", [.class("messages-error"), .role("alert"), .testID(MessagesIdentifiers.addError)], [.text(error.message)])
+                    HTMLNode.el("p", [.class("messages-error"), HTMLAttribute("aria-live", "polite"), .testID(MessagesIdentifiers.addError)], [.text(error.message)])
                 } ?? .empty,
                 .el("form", [.class("messages-form"), HTMLAttribute("method", "post"), HTMLAttribute("action", paths.add)], [
                     .el("div", [.class("lab-list")], [

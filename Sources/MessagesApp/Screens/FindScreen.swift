@@ -42,7 +42,7 @@ struct FindScreen {
         case .none:
             return .empty
         case .invalid(let error):
-            return .el("p", [.class("messages-error"), .role("alert"), .testID(MessagesIdentifiers.findError)], [.text(error.message)])
+            return .el("p", [.class("messages-error"), HTMLAttribute("aria-live", "polite"), .testID(MessagesIdentifiers.findError)], [.text(error.message)])
         case .found(let entries) where entries.isEmpty:
             return Widget.emptyState("No messages from \(user)", identifier: MessagesIdentifiers.findEmpty)
         case .found(let entries):

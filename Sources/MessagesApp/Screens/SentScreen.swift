@@ -26,7 +26,8 @@ struct SentScreen {
                 .el("ul", [.class("lab-list")], [
                     .el("li", [.class("lab-list-row")], [
                         .el("div", [.class("messages-entry")], [
-                            .el("p", [.class("messages-subject"), .testID(MessagesIdentifiers.sentSubject)], [.text(message.subject)]),
+                            message.subject.isEmpty
+                                ? .empty : .el("p", [.class("messages-subject"), .testID(MessagesIdentifiers.sentSubject)], [.text(message.subject)]),
                             .el("p", [.class("messages-text"), .testID(MessagesIdentifiers.sentMessage)], [.text(message.message)]),
                         ]),
                     ]),

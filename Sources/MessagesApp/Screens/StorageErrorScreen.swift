@@ -16,7 +16,7 @@ struct StorageErrorScreen {
             navigationBar: NavigationBar(title: Self.title, identifier: MessagesIdentifiers.homeNavigationBar),
             content: [
                 .el("style", [], [.trusted(MessagesStyle.css)]),
-                .el("p", [.class("messages-error"), .role("alert"), .testID(MessagesIdentifiers.storageError)], [
+                .el("p", [.class("messages-error"), HTMLAttribute("aria-live", "polite"), .testID(MessagesIdentifiers.storageError)], [
                     .text("The messages cannot be reached: \(error.description)"),
                 ]),
             ]
