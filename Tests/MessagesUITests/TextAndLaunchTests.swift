@@ -112,6 +112,21 @@ extension MessagesJourneys {
             }
         }
 
+        @Test func aLaunchsTemporaryDatabaseFolderIsRemovedWhenItTerminates() async throws {
+            func folders() throws -> Set<String> {
+                Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+                    .filter { $0.hasPrefix("messages-app-") })
+            }
+            let before = try folders()
+            var during: Set<String> = []
+            try await withMessagesApp { (app) async throws in
+                try await app.addMessage(user: "dan", subject: "pets", message: "cats are grumpy")
+                during = try folders().subtracting(before)
+            }
+            #expect(during.count == 1)
+            #expect(try folders().intersection(during).isEmpty)
+        }
+
         @Test func aDatabaseThatCannotBeOpenedShowsWhyInsteadOfCrashing() async throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-ui-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
