@@ -36,6 +36,18 @@ struct LabServeMessagesTests {
         #expect(bob.status == 200)
         #expect(bob.text.contains("there once was a guy named bob"))
 
+        // The API's rules, with the API's words; nothing is saved.
+        let rejected = try await client.post(Array("user=&subject=pets&message=%3Cb%3Ehi".utf8), path: "/messages/add",
+                                             contentType: "application/x-www-form-urlencoded")
+        #expect(rejected.status == 422)
+        #expect(rejected.text.contains("user must not be empty"))
+        #expect(rejected.text.contains(#"value="&lt;b&gt;hi""#))  // what was typed, kept and escaped
+        let badName = try await client.get("/messages/find?user=a%2Fb")
+        #expect(badName.status == 422)
+        #expect(badName.text.contains(HTMLEscaping.text("user must not contain control characters or '/'; found U+002F")))
+        #expect(try await client.get("/messages/find?user=nobody").text.contains("No messages from nobody"))
+        #expect(try await !client.get("/proto/messages").text.contains("b>hi"))
+
         let exit = try await service.stop(signal: SIGTERM)
         #expect(exit.reason == .exit && exit.status == 0)
     }
