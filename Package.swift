@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
         .library(name: "TogglesApp", targets: ["TogglesApp"]),
         .library(name: "TriviaApp", targets: ["TriviaApp"]),
+        .library(name: "MessagesApp", targets: ["MessagesApp"]),
         .library(name: "LabTesting", targets: ["LabTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
@@ -83,6 +84,11 @@ let package = Package(
             dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Resources/TriviaQuestions.json")]
         ),
+        // The seed's Messages app: add and find user messages through the Messages API's store; exports its identifiers.
+        .target(
+            name: "MessagesApp",
+            dependencies: ["LabKit", "MessagesService", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         // The `lab` command line: `lab serve` (every lab app under one origin) and `lab messages-api`.
         .executableTarget(
             name: "lab",
@@ -92,6 +98,7 @@ let package = Package(
                 "AnimalsApp",
                 "TogglesApp",
                 "TriviaApp",
+                "MessagesApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -126,6 +133,8 @@ let package = Package(
                 "lab",
                 "AnimalsApp",
                 "TogglesApp",
+                "MessagesApp",
+                "LabKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -144,6 +153,9 @@ let package = Package(
         .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
         // The toggle seed: the centre-tap gotcha, the toggle helpers (Swift Testing and XCTest), the Toggles app.
         .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation"]),
+        // The Messages seed's journeys (add, find, all messages, validation, arbitrary text, per-launch
+        // and on-file stores), in the real app in the real browser.
+        .testTarget(name: "MessagesUITests", dependencies: ["MessagesApp", "MessagesService", "LabTesting", "UIAutomation"]),
         // Questions-file loading and its errors, the game's rules, the routes over HTTP.
         .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit"]),
         // The seed's MovieTriviaUITests (XCTest) and the whole quiz played from the JSON. Its own

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import LabKit
+import MessagesApp
 import MessagesService
 import ServiceLifecycle
 import TogglesApp
@@ -12,7 +13,7 @@ import TriviaApp
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve every lab app under one origin: Automation Animals at /animals, Movie Trivia at /trivia, Toggles at /toggles, the Messages API at /proto/messages.",
+        abstract: "Serve every lab app under one origin: Automation Animals at /animals, Movie Trivia at /trivia, Toggles at /toggles, Messages at /messages, the Messages API at /proto/messages.",
         discussion: """
             Binds 127.0.0.1 unless told otherwise, prints the URLs once the socket is bound, and \
             stops cleanly on Ctrl-C (SIGINT) or SIGTERM. The apps' state lives for the run; launch \
@@ -57,7 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let animals = AnimalsApp()
         let toggles = TogglesApp()
-        let router = LabServer.makeRouter(apps: [animals, trivia, toggles], launch: launch, extraLinks: [
+        let messages = MessagesApp(store: store)  // the UI reads and writes the API's store
+        let router = LabServer.makeRouter(apps: [animals, trivia, toggles, messages], launch: launch, extraLinks: [
             .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
         ])
         MessagesAPI(store: store).addRoutes(to: router)
@@ -71,6 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
                   Automation Animals \(base)\(animals.pathPrefix)
                   Movie Trivia       \(base)\(trivia.pathPrefix)
                   Toggles            \(base)\(toggles.pathPrefix)
+                  Messages           \(base)\(messages.pathPrefix)   (the Messages API's store)
                   Messages API       \(base)\(MessagesAPI.basePath)   (SQLite: \(db))
                 press Ctrl-C to stop
 

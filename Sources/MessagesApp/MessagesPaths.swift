@@ -1,0 +1,13 @@
+/// The app's URLs under its mount point.
+struct MessagesPaths: Sendable {
+    let prefix: String
+
+    /// The home screen.
+    var home: String { prefix.isEmpty ? "/" : prefix }
+    /// The add screen (GET) and where its form posts (POST).
+    var add: String { prefix + "/add" }
+    /// The find screen; `?user=NAME` searches.
+    var find: String { prefix + "/find" }
+    /// Every message, grouped by user.
+    var all: String { prefix + "/all" }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import LabKit
+import MessagesApp
+import Testing
+
+/// `lab serve` mounts the Messages app at /messages on the Messages API's own store: what one
+/// side saves, the other shows.
+@Suite("lab serve: the Messages app shares the API's store")
+struct LabServeMessagesTests {
+    @Test func aMessagePostedToTheAPIShowsInTheAppAndAMessageSentFromTheAppShowsInTheAPI() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("messages.sqlite")
+        let service = try await SpawnedService(arguments: ["serve", "--port", "0", "--db", database.path])
+        let client = service.client
+
+        let home = try await client.get("/messages")
+        #expect(home.status == 200)
+        #expect(home.text.contains(#"data-testid="\#(MessagesIdentifiers.addMessageRow)""#))
+        #expect(try await client.get("/").text.contains(#"href="/messages""#))
+
+        let subject = "<b>pets</b> & \"cats\""
+        #expect(try await client.post(messageBody(user: "dan", subject: subject, message: "cats are grumpy")).status == 201)
+        let found = try await client.get("/messages/find?user=dan")
+        #expect(found.status == 200)
+        #expect(found.text.contains(HTMLEscaping.text(subject)))
+        #expect(!found.text.contains(subject))  // escaped, never raw markup
+        #expect(found.text.contains("cats are grumpy"))
+        #expect(try await client.get("/messages/all").text.contains("cats are grumpy"))
+
+        let form = "user=bob&subject=bob+stuff&message=there+once+was+a+guy+named+bob"
+        let sent = try await client.post(Array(form.utf8), path: "/messages/add", contentType: "application/x-www-form-urlencoded")
+        #expect(sent.status == 200)
+        #expect(sent.text.contains(#"data-testid="\#(MessagesIdentifiers.sentMessage)""#))
+        let bob = try await client.get("/proto/messages/bob")
+        #expect(bob.status == 200)
+        #expect(bob.text.contains("there once was a guy named bob"))
+
+        // The API's rules, with the API's words; nothing is saved.
+        let rejected = try await client.post(Array("user=&subject=pets&message=%3Cb%3Ehi".utf8), path: "/messages/add",
+                                             contentType: "application/x-www-form-urlencoded")
+        #expect(rejected.status == 422)
+        #expect(rejected.text.contains("user must not be empty"))
+        #expect(rejected.text.contains(#"value="&lt;b&gt;hi""#))  // what was typed, kept and escaped
+        let badName = try await client.get("/messages/find?user=a%2Fb")
+        #expect(badName.status == 422)
+        #expect(badName.text.contains(HTMLEscaping.text("user must not contain control characters or '/'; found U+002F")))
+        #expect(try await client.get("/messages/find?user=nobody").text.contains("No messages from nobody"))
+        #expect(try await !client.get("/proto/messages").text.contains("b>hi"))
+
+        let exit = try await service.stop(signal: SIGTERM)
+        #expect(exit.reason == .exit && exit.status == 0)
+    }
+}
