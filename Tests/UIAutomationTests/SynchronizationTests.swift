@@ -121,6 +121,17 @@ struct SynchronizationTests {
         }
     }
 
+    @Test func typingLongEmojiAndCombiningMarks() async throws {
+        // A family (ZWJ sequence, 8 UTF-16 units) is too long for a key event's text.
+        let text = "👨‍👩‍👧 e\u{301} 🇫🇷 ok"
+        try await withApp("/form") { (app) async throws in
+            let name = app.textFields["name"]
+            try await name.typeText(text)
+            #expect(try await name.value == text)
+            #expect(try await app.staticTexts["echo"].label == text)
+        }
+    }
+
     @Test func swipesScrollAList() async throws {
         try await withApp("/list") { (app) async throws in
             let last = app.cells["row-60"]

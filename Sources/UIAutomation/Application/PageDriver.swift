@@ -231,6 +231,11 @@ final class PageDriver: Sendable {
                 switch character {
                 case "\n", "\r": try await press(key: "Enter", code: "Enter", keyCode: 13, text: "\r")
                 case "\u{8}", "\u{7F}": try await press(key: "Backspace", code: "Backspace", keyCode: 8, text: nil)
+                // Chromium rejects a key event whose text does not fit its small fixed buffer
+                // ("Invalid 'text' parameter"; a flag, 4 UTF-16 units, already fails): longer
+                // characters (flags, ZWJ sequences) go in as an IME commit would.
+                case _ where character.utf16.count > 2:
+                    _ = try await page.send(CDP.Input.InsertText(text: String(character)), timeout: configuration.responseTimeout)
                 default: try await press(key: String(character), code: nil, keyCode: nil, text: String(character))
                 }
             }
