@@ -36,9 +36,9 @@ extension MessagesJourneys {
             }
         }
 
-        /// Text the keyboard cannot type here (UIAutomation's `typeText` sends one key event per
-        /// character, and Chromium rejects a key's text longer than 4 UTF-16 units, such as a
-        /// ZWJ family emoji), saved through the API's store into the launch's `-db` file.
+        /// Text saved through the API's store into the launch's `-db` file, not typed: what another
+        /// client (the REST API) wrote is shown verbatim too — ZWJ emoji, stacked combining
+        /// marks, right-to-left text, markup, an empty subject.
         @Test func textSavedThroughTheStoreIsShownVerbatim() async throws {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-ui-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
