@@ -12,17 +12,7 @@ func withAnimalsApp(
     arguments: [String] = [], environment: [String: String] = [:], configuration: Configuration = Configuration(),
     _ body: (Application) async throws -> Void
 ) async throws {
-    let app = Application(host: LabAppHost(app: AnimalsApp()), configuration: configuration)
-    app.launchArguments = arguments
-    app.launchEnvironment = environment
-    try await app.launch()
-    do {
-        try await body(app)
-    } catch {
-        await app.terminate()
-        throw error
-    }
-    await app.terminate()
+    try await withLabApp(AnimalsApp(), arguments: arguments, environment: environment, configuration: configuration, body)
 }
 
 /// The screens as queries, XCUITest page-object style.

@@ -19,17 +19,7 @@ func withMessagesApp(
     arguments: [String] = [], environment: [String: String] = [:],
     _ body: (Application) async throws -> Void
 ) async throws {
-    let app = Application(host: LabAppHost(app: MessagesApp()))
-    app.launchArguments = arguments
-    app.launchEnvironment = environment
-    try await app.launch()
-    do {
-        try await body(app)
-    } catch {
-        await app.terminate()
-        throw error
-    }
-    await app.terminate()
+    try await withLabApp(MessagesApp(), arguments: arguments, environment: environment, body)
 }
 
 /// The screens as queries, XCUITest page-object style.

@@ -17,17 +17,7 @@ func withTogglesApp(
     arguments: [String] = [], environment: [String: String] = [:], configuration: Configuration = Configuration(),
     _ body: (Application) async throws -> Void
 ) async throws {
-    let app = Application(host: LabAppHost(app: TogglesApp()), configuration: configuration)
-    app.launchArguments = arguments
-    app.launchEnvironment = environment
-    try await app.launch()
-    do {
-        try await body(app)
-    } catch {
-        await app.terminate()
-        throw error
-    }
-    await app.terminate()
+    try await withLabApp(TogglesApp(), arguments: arguments, environment: environment, configuration: configuration, body)
 }
 
 /// The screens as queries, XCUITest page-object style.

@@ -10,15 +10,7 @@ import UIAutomation
 /// Write the closure as `{ (app) async throws in … }` (Swift 6.3 infers a closure whose
 /// only `try`s are inside `#expect` as non-throwing).
 func withTriviaApp(_ trivia: TriviaApp? = nil, _ body: (Application) async throws -> Void) async throws {
-    let app = Application(host: LabAppHost(app: try trivia ?? TriviaApp()))
-    try await app.launch()
-    do {
-        try await body(app)
-    } catch {
-        await app.terminate()
-        throw error
-    }
-    await app.terminate()
+    try await withLabApp(try trivia ?? TriviaApp(), body)
 }
 
 /// The screens as queries, XCUITest page-object style (by identifier only).
