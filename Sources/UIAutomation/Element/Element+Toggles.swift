@@ -117,29 +117,23 @@ extension Element {
         let query = "\(description).\(call)"
         let limit = timeLimit(timeout)
         let expected = Self.value(on: on)
-        let clock = ContinuousClock()
-        let started = clock.now
-        var backoff = Backoff()
-        var lastProblem: String
-        while true {
-            do {
-                let parts = try await toggleParts(query)
-                if parts.toggle.value == expected { return }
-                lastProblem = "value is \(parts.toggle.value.map(quoted) ?? "nil")"
-                if let tapped { lastProblem += " after a tap at the centre of \(tapped)" }
-            } catch let error as UIAutomationError {
-                switch error.reason {
-                case .noMatch, .indexOutOfRange: lastProblem = "no matches found"
-                default: throw await app.recordFailure(error)
-                }
+        let started = ContinuousClock.now
+        var lastProblem = "no matches found"
+        let reached = try await poll(limit: limit) {
+            guard let parts = try await existingToggleParts(query) else {
+                lastProblem = "no matches found"
+                return false
             }
-            let elapsed = clock.now - started
-            if elapsed >= limit {
-                throw await app.recordFailure(UIAutomationError(query: query, reason: .timedOut(
-                    after: elapsed, waitingFor: "the switch to be \(on ? "on" : "off") (value == \(quoted(expected)))",
-                    lastProblem: lastProblem)))
-            }
-            try await Task.sleep(for: min(backoff.next(), limit - elapsed))
+            if parts.toggle.value == expected { return true }
+            lastProblem = "value is \(parts.toggle.value.map(quoted) ?? "nil")"
+            if let tapped { lastProblem += " after a tap at the centre of \(tapped)" }
+            return false
+        }
+        guard reached else {
+            throw await app.recordFailure(UIAutomationError(query: query, reason: .timedOut(
+                after: ContinuousClock.now - started,
+                waitingFor: "the switch to be \(on ? "on" : "off") (value == \(quoted(expected)))",
+                lastProblem: lastProblem)))
         }
     }
 
@@ -162,25 +156,31 @@ extension Element {
 
     /// ``toggleParts(_:)``, waiting up to the timeout for the element to appear (as actions do).
     private func waitForToggleParts(_ query: String, timeout: TimeInterval?) async throws -> ToggleParts {
-        let limit = timeLimit(timeout)
-        let clock = ContinuousClock()
-        let started = clock.now
-        var backoff = Backoff()
-        while true {
-            do {
-                return try await toggleParts(query)
-            } catch var error as UIAutomationError {
-                switch error.reason {
-                case .noMatch, .indexOutOfRange:
-                    let elapsed = clock.now - started
-                    if elapsed >= limit {
-                        error.waited = elapsed
-                        throw await app.recordFailure(error)
-                    }
-                    try await Task.sleep(for: min(backoff.next(), limit - elapsed))
-                default:
-                    throw await app.recordFailure(error)
-                }
+        let started = ContinuousClock.now
+        var found: ToggleParts?
+        _ = try await poll(limit: timeLimit(timeout)) {
+            found = try await existingToggleParts(query)
+            return found != nil
+        }
+        if let found { return found }
+        // Still missing: the resolution's own error says why (no match, or index out of range).
+        do {
+            return try await toggleParts(query)
+        } catch var error as UIAutomationError {
+            error.waited = ContinuousClock.now - started
+            throw await app.recordFailure(error)
+        }
+    }
+
+    /// ``toggleParts(_:)``, or `nil` while the element is missing; any other failure is
+    /// recorded and thrown.
+    private func existingToggleParts(_ query: String) async throws -> ToggleParts? {
+        do {
+            return try await toggleParts(query)
+        } catch let error as UIAutomationError {
+            switch error.reason {
+            case .noMatch, .indexOutOfRange: return nil
+            default: throw await app.recordFailure(error)
             }
         }
     }

@@ -92,20 +92,20 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     /// Waits up to `timeout` seconds for the element to exist; whether it does.
     @discardableResult
     public func waitForExistence(timeout: TimeInterval) async throws -> Bool {
-        try await poll(timeout: timeout) { try await exists }
+        try await poll(limit: .seconds(max(0, timeout))) { try await exists }
     }
 
     /// Waits up to `timeout` seconds for the element to be gone; whether it is.
     @discardableResult
     public func waitForNonExistence(timeout: TimeInterval) async throws -> Bool {
-        try await poll(timeout: timeout) { try await !exists }
+        try await poll(limit: .seconds(max(0, timeout))) { try await !exists }
     }
 
     /// Waits up to `timeout` seconds for the element to satisfy `predicate`; whether it does.
     /// A missing element does not satisfy it (unless the predicate says `exists == false`).
     @discardableResult
     public func wait(for predicate: ElementPredicate, timeout: TimeInterval) async throws -> Bool {
-        try await poll(timeout: timeout) { try await evaluate(predicate) }
+        try await poll(limit: .seconds(max(0, timeout))) { try await evaluate(predicate) }
     }
 
     /// Evaluates `predicate` on the element now (a missing element has `exists == false`
@@ -128,9 +128,11 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
         }
     }
 
-    private func poll(timeout: TimeInterval, until condition: () async throws -> Bool) async throws -> Bool {
+    /// Evaluates `condition` with back-off until it holds (`true`) or `limit` has passed
+    /// (`false`); an error from `condition` ends the wait.
+    func poll(limit: Duration, until condition: () async throws -> Bool) async throws -> Bool {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(max(0, timeout)))
+        let deadline = clock.now.advanced(by: limit)
         var backoff = Backoff()
         while true {
             if try await condition() { return true }
