@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .library(name: "DevTools", targets: ["DevTools"]),
         .library(name: "UIAutomation", targets: ["UIAutomation"]),
+        .library(name: "Flows", targets: ["Flows"]),
+        .library(name: "UIFlows", targets: ["UIFlows"]),
         .library(name: "MessagesService", targets: ["MessagesService"]),
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
@@ -47,6 +49,12 @@ let package = Package(
         ),
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
         .target(name: "UIAutomation", dependencies: ["DevTools"]),
+        // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
+        // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
+        .target(name: "Flows"),
+        // Flows over UIAutomation: UI steps (tap, type, wait, store a count or a label, process
+        // the row at an index) and XCTest / Swift Testing reporting. Testers import this one.
+        .target(name: "UIFlows", dependencies: ["Flows", "UIAutomation"]),
 
         // MARK: Lab apps and the CLI
 
@@ -124,6 +132,8 @@ let package = Package(
         ),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
+        // The flow engine alone: the seed's example, every validation problem, budgets, traces, diagrams.
+        .testTarget(name: "FlowsTests", dependencies: ["Flows"]),
         // Real-HTTP tests against the real server; responses are checked against openapi.yaml.
         // Also runs the built `lab` executable (`lab messages-api`, `lab serve`).
         .testTarget(

@@ -1,0 +1,24 @@
+#if canImport(XCTest)
+import Flows
+import XCTest
+
+extension XCTestCase {
+    /// Runs `scenario`; a failure (an invalid graph, a failing step, a budget, an unexpected
+    /// exit) is recorded with `XCTFail` at the caller's file and line, with where it failed,
+    /// the path taken and the step's own failure.
+    ///
+    /// - Returns: the run, or `nil` when it failed.
+    @discardableResult
+    public func runFlow(
+        _ scenario: some Scenario, state: ScenarioState = ScenarioState(), budget: FlowBudget = FlowBudget(),
+        file: StaticString = #filePath, line: UInt = #line
+    ) async -> FlowRun? {
+        do {
+            return try await scenario.run(state: state, budget: budget)
+        } catch {
+            XCTFail("\(error)", file: file, line: line)
+            return nil
+        }
+    }
+}
+#endif
