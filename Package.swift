@@ -134,6 +134,9 @@ let package = Package(
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         // The flow engine alone: the seed's example, every validation problem, budgets, traces, diagrams.
         .testTarget(name: "FlowsTests", dependencies: ["Flows"]),
+        // The flow proofs in the real apps: the seed's example over a gallery of unknown size, the
+        // quiz played without reading its questions, a sub-scenario shared by two scenarios.
+        .testTarget(name: "FlowsUITests", dependencies: ["UIFlows", "AnimalsApp", "TriviaApp", "LabTesting"]),
         // Real-HTTP tests against the real server; responses are checked against openapi.yaml.
         // Also runs the built `lab` executable (`lab messages-api`, `lab serve`).
         .testTarget(

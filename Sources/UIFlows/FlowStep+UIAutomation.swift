@@ -104,6 +104,24 @@ extension FlowStep {
         }
     }
 
+    /// Waits up to `timeout` seconds for any of `candidates` to exist: the result is the name
+    /// of the first one found (a `String`), so that a flow can branch on which screen came
+    /// up. Fails if none appears.
+    ///
+    /// ```swift
+    /// "whichScreen": .firstToExist(["question": app.staticTexts["QuestionTitle"],
+    ///                               "score": app.staticTexts["ScoreLabel"]], timeout: 5),
+    /// ```
+    public static func firstToExist(_ candidates: KeyValuePairs<String, Element>, timeout: TimeInterval) -> FlowStep {
+        let names = candidates.map(\.key)
+        let elements = candidates.map(\.value)
+        let list = zip(names, elements).map { "\($0): \($1)" }.joined(separator: ", ")
+        return FlowStep("first to exist of [\(list)]", results: names) { context in
+            guard let app = elements.first?.app else { throw FlowStepError("firstToExist needs at least one element") }
+            return names[try await ui(context) { try await app.waitForAny(elements, timeout: timeout) }]
+        }
+    }
+
     /// Whether `element` satisfies `predicate` within `timeout` seconds (now, when 0): the
     /// result is `true` or `false`.
     public static func check(_ element: Element, _ predicate: ElementPredicate, timeout: TimeInterval = 0) -> FlowStep {
@@ -123,6 +141,12 @@ extension FlowStep {
     private static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
+}
+
+/// A UI step was built wrong (for example with no elements to wait for).
+public struct FlowStepError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// Runs a UI call for a step; when the scenario routes the step's failure, the call's

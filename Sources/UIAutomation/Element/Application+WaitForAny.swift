@@ -1,0 +1,29 @@
+import Foundation
+
+extension Application {
+    /// Waits up to `timeout` seconds for any of `elements` to exist and returns the index of
+    /// the first one found (checked in order, on each poll) — for a screen that can go one of
+    /// several ways ("the next question or the score?"). Throws
+    /// ``UIAutomationError/Reason/timedOut(after:waitingFor:lastProblem:)`` naming every
+    /// query, with the element tree and screenshot, when none appears.
+    public func waitForAny(_ elements: [Element], timeout: TimeInterval) async throws -> Int {
+        guard let first = elements.first else {
+            throw UIAutomationError(query: "app.waitForAny([])", reason: .invalidRequest("waitForAny needs at least one element"))
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        var found: Int?
+        _ = try await first.poll(limit: .seconds(max(0, timeout))) {
+            for (index, element) in elements.enumerated() where try await element.exists {
+                found = index
+                return true
+            }
+            return false
+        }
+        if let found { return found }
+        let queries = elements.map(\.description).joined(separator: ", ")
+        throw await recordFailure(UIAutomationError(
+            query: "app.waitForAny([\(queries)])",
+            reason: .timedOut(after: clock.now - started, waitingFor: "any of them to exist", lastProblem: "none exists")))
+    }
+}
