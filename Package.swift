@@ -4,6 +4,7 @@ import PackageDescription
 // Layers, dependencies pointing down:
 //   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → Hummingbird; lab → MessagesService → Hummingbird
 //   UIAutomation → DevTools → CDevToolsSupport
+//   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
 //   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
 // The apps know nothing of UIAutomation; UIAutomation knows nothing of the apps.
 let package = Package(
@@ -182,6 +183,8 @@ let package = Package(
         // MARK: Benchmarks (bench/; release builds)
 
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),
+        // The flow engine alone: ns per step over a 1,000,000-step loop.
+        .executableTarget(name: "FlowsBench", dependencies: ["Flows"], path: "bench/FlowsBench"),
         // Hummingbird hello-world: the throughput ceiling the messages benchmark is compared against.
         .executableTarget(
             name: "HelloBench",

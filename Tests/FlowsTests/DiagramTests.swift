@@ -48,6 +48,17 @@ struct DiagramTests {
         #expect(run.dot.contains("s1 -> s3 [label=\"failure\", style=dashed];"))
     }
 
+    @Test func undeclaredExitsLeadToAnUnexpectedExit() {
+        let scenario = FlowScenario("declared")
+        scenario.addSteps(["ask": .decision("yes?") { _ in true }, "done": .store(1, key: "x")])
+        scenario.start(at: "ask")
+        scenario.transition(from: "ask", on: true, to: "done")
+        scenario.expectExit(from: "done")
+        #expect(scenario.mermaid.contains("    s0 -.->|\"false\"| unexpected"))
+        #expect(scenario.mermaid.contains("    s1 -.-> exit"))
+        #expect(scenario.dot.contains("s0 -> unexpected [label=\"false\", style=dashed];"))
+    }
+
     @Test func labelsAreEscapedForEachFormat() {
         let scenario = FlowScenario("say \"hi\" <b>")
         scenario.addStep("a \"quoted\" <step>", .store(1, key: "x"))

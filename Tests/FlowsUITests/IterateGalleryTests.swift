@@ -44,6 +44,7 @@ extension FlowsJourneys {
             let expected = Animals.all.filter { tags.isEmpty || $0.tags.contains(where: tags.contains) }.map(\.name)
             try await withLabApp(AnimalsApp(), arguments: ["-filters", tags.joined(separator: ",")]) { (app) async throws in
                 let run = try #require(await expectFlow(Self.iterateToEndOfTable(app)))
+                saveDiagram(run, "iterate-gallery")
                 #expect(run.state["seen"] as? [String] ?? [] == expected, "filter \(tags)")
                 #expect(run.state["numberOfRows"] as? Int == expected.count)
                 #expect(run.exitStep == "hasMoreRows" && run.result == FlowResult(ComparisonResult.orderedSame))

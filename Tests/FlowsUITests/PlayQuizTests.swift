@@ -66,6 +66,7 @@ extension FlowsJourneys {
         @Test func theBundledQuizIsPlayedToTheEndAndTheScoreIsWhatTheFlowCounted() async throws {
             try await withLabApp(try TriviaApp()) { (app) async throws in
                 let run = try #require(await expectFlow(Self.playQuiz(app)))
+                saveDiagram(run, "play-quiz")
                 let questions = try #require(run.state["questions"] as? Int)
                 let right = try #require(run.state["rightFirstTime"] as? Int)
                 #expect(run.state["scoreText"] as? String == TriviaGame.scoreText(right, of: questions))

@@ -4,7 +4,8 @@
 ///
 /// Steps are boxes (a sub-scenario a double-edged box), transitions arrows labelled with the
 /// result they need, failure transitions dashed and labelled "failure", and every way the
-/// scenario can exit a dotted arrow to the exit.
+/// scenario can exit a dotted arrow to the exit (to "unexpected exit" when the scenario
+/// declares its exits and this is not one of them).
 public struct FlowDiagram: Sendable {
     struct Node {
         let id: String
@@ -21,7 +22,7 @@ public struct FlowDiagram: Sendable {
         let style: Style
         var count: Int?
 
-        enum Style { case plain, failure, exit, start }
+        enum Style { case plain, failure, exit, unexpectedExit, start }
     }
 
     let title: String
@@ -53,10 +54,14 @@ public struct FlowDiagram: Sendable {
             edges.append(Edge(from: from, to: to, label: label, style: transition.trigger == .failure ? .failure : .plain,
                               count: trace.map { $0.transitionCounts[transition] ?? 0 }))
         }
-        for name in definition.stepNames where ExitAnalysis(definition).exitSteps.contains(name) {
+        let exits = ExitAnalysis(definition).exitSteps
+        for name in definition.stepNames where exits.contains(name) {
             let label = Self.exitLabel(for: name, in: definition)
             let taken = trace?.exit.map { $0.step == name ? 1 : 0 }
-            edges.append(Edge(from: ids[name]!, to: "exit", label: label, style: .exit, count: taken))
+            // Once a scenario declares its exits, any other exit fails the run: draw it so.
+            let expected = definition.expectedExits.isEmpty || definition.expectedExits.contains { $0.step == name }
+            edges.append(Edge(from: ids[name]!, to: expected ? "exit" : "unexpected", label: label,
+                              style: expected ? .exit : .unexpectedExit, count: taken))
         }
         if trace != nil {
             let reached = Set(edges.filter { ($0.count ?? 0) > 0 }.map(\.to))
@@ -85,12 +90,16 @@ public struct FlowDiagram: Sendable {
             lines.append("    \(node.id)" + (node.isSubScenario ? "[[\"\(text)\"]]" : "[\"\(text)\"]"))
         }
         if edges.contains(where: { $0.style == .exit }) { lines.append("    exit(((exit)))") }
+        if edges.contains(where: { $0.style == .unexpectedExit }) {
+            lines.append("    unexpected{{\"unexpected exit: fails\"}}")
+            lines.append("    style unexpected fill:#fdecea,stroke:#c62828")
+        }
         var taken: [Int] = []
         for (index, edge) in edges.enumerated() {
             let arrow: String
             switch edge.style {
             case .plain, .start: arrow = "-->"
-            case .failure, .exit: arrow = "-.->"
+            case .failure, .exit, .unexpectedExit: arrow = "-.->"
             }
             var label = edge.label
             if let count = edge.count, count > 0 {
@@ -150,6 +159,9 @@ public struct FlowDiagram: Sendable {
             lines.append("    \(node.id) [\(attributes.joined(separator: ", "))];")
         }
         if edges.contains(where: { $0.style == .exit }) { lines.append("    exit [shape=doublecircle, label=\"exit\", fontsize=9];") }
+        if edges.contains(where: { $0.style == .unexpectedExit }) {
+            lines.append("    unexpected [shape=hexagon, label=\"unexpected exit: fails\", color=\"#c62828\", fontsize=9];")
+        }
         for edge in edges {
             var label = edge.label
             var attributes: [String] = []
@@ -158,7 +170,7 @@ public struct FlowDiagram: Sendable {
                 attributes += ["color=\"#2e7d32\"", "penwidth=2.5"]
             }
             if !label.isEmpty { attributes.append("label=\(Self.dotQuoted(label))") }
-            if edge.style == .failure || edge.style == .exit { attributes.append("style=dashed") }
+            if edge.style != .plain && edge.style != .start { attributes.append("style=dashed") }
             lines.append("    \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";")
         }
         lines.append("}")
