@@ -60,7 +60,8 @@ struct BudgetTests {
             Issue.record("the endless loop ended")
         } catch let error as FlowError {
             guard case .timeBudgetExceeded = error.reason else { throw error }
-            #expect(error.trace.stepCount > 3)
+            // How far it got depends on the machine's load; that it stopped is the point.
+            #expect(["start", "count", "check"].contains(error.step ?? ""))
         }
     }
 
