@@ -74,9 +74,12 @@ extension FlowStep {
 
     // MARK: Acting
 
-    /// Taps `element` (after UIAutomation's usual waits).
-    public static func tap(_ element: Element) -> FlowStep {
-        .action("\(element).tap()") { context in try await ui(context) { try await element.tap() } }
+    /// Taps `element` (after UIAutomation's usual waits, up to `timeout` seconds; default:
+    /// the action timeout).
+    public static func tap(_ element: Element, timeout: TimeInterval? = nil) -> FlowStep {
+        .action("\(element).tap(\(timeout.map { "timeout: \($0)" } ?? ""))") { context in
+            try await ui(context) { try await element.tap(timeout: timeout) }
+        }
     }
 
     /// Types `text` into `element`.

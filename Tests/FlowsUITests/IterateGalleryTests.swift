@@ -84,3 +84,49 @@ extension FlowsJourneys {
         }
     }
 }
+
+extension FlowsJourneys {
+    /// A UI failure routed to a recovery path: recorded in the trace, and free of screenshots.
+    @Suite("Flows: a UI failure as an outcome")
+    struct RoutedFailureTests {
+        @Test func aRoutedTapFailureIsARecoveryInTheTraceAndSavesNoArtifacts() async throws {
+            let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("flow-artifacts-\(UUID().uuidString)").path
+            var configuration = Configuration()
+            configuration.artifactsDirectory = artifacts
+            defer { try? FileManager.default.removeItem(atPath: artifacts) }
+            try await withLabApp(AnimalsApp(), configuration: configuration) { (app) async throws in
+                let scenario = FlowScenario("Tap a button that is not there, then carry on")
+                scenario.addSteps([
+                    "tapMissing": .tap(app.buttons["no-such-button"], timeout: 0.3),
+                    "recover": .tap(app.buttons[AnimalsIdentifiers.filterButton]),
+                    "onFilter": .assert(app.navigationBars[AnimalsIdentifiers.filterNavigationBar], .exists, timeout: 5),
+                ])
+                scenario.start(at: "tapMissing")
+                scenario.transition(from: "tapMissing", onFailureTo: "recover")
+                scenario.transition(from: "recover", to: "onFilter")
+                let run = try #require(await expectFlow(scenario))
+                let recovery = try #require(run.recoveries.first)
+                #expect(run.recoveries.count == 1 && recovery.step == "tapMissing" && recovery.next == "recover")
+                guard case .recovered(let error) = recovery.outcome, let failure = error as? UIAutomationError else {
+                    Issue.record("no UIAutomation failure in \(recovery)")
+                    return
+                }
+                #expect(failure.query == "app.buttons[\"no-such-button\"].tap()")
+                #expect(failure.reason == .noMatch)
+                // The tree comes from the snapshot the wait already had; no screenshot was taken.
+                #expect(failure.artifacts.isEmpty)
+                #expect(!FileManager.default.fileExists(atPath: artifacts), "an expected failure wrote artifacts")
+
+                // The same failure without a recovery path fails the run, with its screenshot.
+                let strict = SequenceScenario("Tap it without a way out", steps: [.tap(app.buttons["no-such-button"], timeout: 0.3)])
+                do {
+                    _ = try await strict.run()
+                    Issue.record("the missing button was tapped")
+                } catch let error as FlowError {
+                    let failure = try #require(error.underlying as? UIAutomationError)
+                    #expect(failure.artifacts.contains { $0.hasPrefix(artifacts) && $0.hasSuffix(".png") })
+                }
+            }
+        }
+    }
+}
