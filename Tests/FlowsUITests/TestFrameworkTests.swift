@@ -39,3 +39,35 @@ final class FlowsXCTestCase: XCTestCase {
         await app.terminate()
     }
 }
+
+/// XCTest's `runFlow` records a failing flow at the caller's line. The failure is captured
+/// (by overriding `recordFailure`) so that this test checks it instead of failing.
+final class FlowsXCTestReportingTests: XCTestCase {
+    private struct Recorded { let description: String; let line: Int }
+    nonisolated(unsafe) private var recorded: [Recorded] = []
+    nonisolated(unsafe) private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing {
+            recorded.append(Recorded(description: description, line: lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    func testRunFlowRecordsTheFailureAtTheCallersLineWithThePath() async {
+        let scenario = SequenceScenario("Doomed in XCTest", steps: [
+            .store("ada", key: "user"),
+            .action("fail on purpose") { _ in throw UIAutomationError(query: "app.buttons[\"Nope\"]", reason: .noMatch) },
+        ])
+        capturing = true
+        let line = #line + 1
+        let run = await runFlow(scenario)
+        capturing = false
+        XCTAssertNil(run)
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.line, line)
+        XCTAssertTrue(recorded.first?.description.contains("failed at step \"2. fail on purpose\"") == true)
+        XCTAssertTrue(recorded.first?.description.contains("1. store \"ada\" as \"user\" → success → 2. fail on purpose") == true)
+    }
+}
