@@ -63,6 +63,52 @@ extension FlowsJourneys {
             return scenario
         }
 
+        /// The same game written with the result-builder syntax: a loop over questions, and
+        /// inside it a loop over wrong answers.
+        static func playQuizBuilt(_ app: Application) -> FlowScenario {
+            let answers = app.buttons.matching(ElementPredicate.identifier.beginsWith("Answer"))
+            let next = app.buttons[TriviaIdentifiers.nextQuestion]
+            let tryAnswer = FlowStep.processRow(indexKey: "answer", in: answers) { answer, _ in
+                try await answer.tap()
+                try await answer.expect(.or([ElementPredicate.value.beginsWith("Correct"), ElementPredicate.value.beginsWith("Wrong")]), timeout: 5)
+            }
+            return FlowScenario("Play the whole quiz", outputs: ["questions", "rightFirstTime", "scoreText"]) {
+                Step("begin", .store(0, key: "questions"))
+                Step("noneRightYet", .store(0, key: "rightFirstTime"))
+                RepeatWhile("onQuestion", .firstToExist([
+                    "question": app.staticTexts[TriviaIdentifiers.questionTitle],
+                    "score": app.staticTexts[TriviaIdentifiers.scoreLabel],
+                ], timeout: 5), is: "question") {
+                    Step("countQuestion", .increment(key: "questions"))
+                    Step("firstAnswer", .store(0, key: "answer"))
+                    Step("tryAnswer", tryAnswer)
+                    RepeatWhile("nextMissing", .waitForExistence(of: next, timeout: 0), is: false) {
+                        Step("nextAnswer", .increment(key: "answer"))
+                        Step("tryAgain", tryAnswer)
+                    }
+                    If("firstTry", .decision("was it the first answer tried?") { context in
+                        try context.state(forKey: "answer", as: Int.self) == 0
+                    }, is: true) {
+                        Step("scorePoint", .increment(key: "rightFirstTime"))
+                    }
+                    Step("tapNext", .tap(next))
+                }
+                Step("readScore", .storeLabel(of: app.staticTexts[TriviaIdentifiers.scoreLabel], key: "scoreText"))
+            }
+        }
+
+        @Test func theBuilderWrittenFlowPlaysARandomQuizToo() async throws {
+            let correct = (0..<Int.random(in: 2...4)).map { _ in Int.random(in: 0..<3) }
+            let questions = try TriviaQuestions.decode(Self.quizFile(correct: correct), file: "random.json")
+            try await withLabApp(TriviaApp(questions: questions)) { (app) async throws in
+                let run = try #require(await expectFlow(Self.playQuizBuilt(app)))
+                let right = correct.filter { $0 == 0 }.count
+                #expect(run.state["questions"] as? Int == correct.count, "quiz \(correct)")
+                #expect(run.state["scoreText"] as? String == TriviaGame.scoreText(right, of: correct.count), "quiz \(correct)")
+                #expect(run.exitStep == "readScore")
+            }
+        }
+
         @Test func theBundledQuizIsPlayedToTheEndAndTheScoreIsWhatTheFlowCounted() async throws {
             try await withLabApp(try TriviaApp()) { (app) async throws in
                 let run = try #require(await expectFlow(Self.playQuiz(app)))

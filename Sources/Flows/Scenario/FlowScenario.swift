@@ -86,7 +86,7 @@ public final class FlowScenario: Scenario {
         builder.withLock { $0.expectedExits.append(ExpectedExit(step: step, result: nil)) }
     }
 
-    private func add(_ transition: Transition) {
+    func add(_ transition: Transition) {
         builder.withLock { $0.transitions.append(transition) }
     }
 
