@@ -127,18 +127,16 @@ public struct FlowDiagram: Sendable {
 
     /// Mermaid labels are HTML inside double quotes: entity-escape what would end or break them.
     private static func mermaidEscaped(_ text: String) -> String {
-        var escaped = ""
+        replacing(text, ["\"": "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;", "\n": " "])
+    }
+
+    /// `text` with each character found in `replacements` replaced.
+    private static func replacing(_ text: String, _ replacements: [Character: String]) -> String {
+        var result = ""
         for character in text {
-            switch character {
-            case "\"": escaped += "#quot;"
-            case "<": escaped += "#lt;"
-            case ">": escaped += "#gt;"
-            case "&": escaped += "#amp;"
-            case "\n": escaped += " "
-            default: escaped.append(character)
-            }
+            if let replacement = replacements[character] { result += replacement } else { result.append(character) }
         }
-        return escaped
+        return result
     }
 
     // MARK: Graphviz
@@ -178,16 +176,7 @@ public struct FlowDiagram: Sendable {
     }
 
     private static func dotQuoted(_ text: String) -> String {
-        var quoted = "\""
-        for character in text {
-            switch character {
-            case "\\": quoted += "\\\\"
-            case "\"": quoted += "\\\""
-            case "\n": quoted += "\\n"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
+        "\"" + replacing(text, ["\\": "\\\\", "\"": "\\\"", "\n": "\\n"]) + "\""
     }
 }
 
