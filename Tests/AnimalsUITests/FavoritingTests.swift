@@ -15,7 +15,7 @@ extension AnimalsJourneys {
                 #expect(try await !app.images[AnimalsIdentifiers.detailStar].exists)
                 try await app.favoriteButton.tap()
                 #expect(try await app.images[AnimalsIdentifiers.detailStar].exists)
-                #expect(try await app.favoriteButton.label.hasSuffix(", green"))
+                #expect(try await app.favoriteButton.value == "green")
                 try await Journey.expectDetail(app, animal)
                 try await app.backButton.tap()
                 #expect(try await app.images[AnimalsIdentifiers.cellStar(animal.id)].exists)

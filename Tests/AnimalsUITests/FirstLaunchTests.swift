@@ -26,12 +26,22 @@ extension AnimalsJourneys {
                     #expect(try await favorite.exists)
                     #expect(try await favorite.isHittable)
                     #expect(try await favorite.isEnabled)
-                    // The button's accessible name carries its computed background colour.
-                    #expect(try await favorite.label.hasSuffix(", green"), "favourite button of \(animal)")
+                    // The button's value (its accessible description) is its computed background colour.
+                    #expect(try await favorite.value == "green", "favourite button of \(animal)")
+                    #expect(try await favorite.label == "Add to Favourites")
                     #expect(try await !app.images[AnimalsIdentifiers.detailStar].exists)
                     try await app.backButton.tap()
                     #expect(try await app.galleryCells.count == Animals.all.count)
                 }
+            }
+        }
+
+        @Test func anXCUITestUsersFirstGuessesFindTheCellAndTheButton() async throws {
+            try await withAnimalsApp { (app) async throws in
+                try await app.cells["Lion"].tap()  // a cell's label is its animal's name
+                try await Journey.expectDetail(app, Animals.all.first { $0.name == "Lion" }!)
+                try await app.buttons["Add to Favourites"].tap()  // a button's label is its title alone
+                #expect(try await app.buttons["Remove from Favourites"].value == "green")
             }
         }
 

@@ -54,7 +54,10 @@ struct WidgetRolesUITests {
         #expect(try await app.images["image"].label == "Dot")
         #expect(try await app.switches["wifi"].value == "1")
         #expect(try await app.textFields["name"].placeholderValue == "Your name")
-        #expect(try await app.buttons["save"].label == "Save, blue")  // the computed tint
+        #expect(try await app.buttons["save"].label == "Save")  // the title alone: app.buttons["Save"]
+        #expect(try await app.buttons["save"].value == "blue")  // the computed tint, as the description
+        #expect(try await app.buttons["Save"].exists)
+        #expect(try await app.collectionViews["grid"].cells["Two"].exists)  // a cell's name is its label
         #expect(try await !app.alerts["alert"].exists)
         await app.terminate()
     }

@@ -32,6 +32,17 @@ extension MessagesJourneys {
             }
         }
 
+        @Test func theSendButtonIsFoundByItsTitle() async throws {
+            try await withMessagesApp { (app) async throws in
+                try await app.openAdd()
+                #expect(try await app.buttons["Send"].value == "blue")  // the tint is its value, not in its label
+                try await app.userField.typeText("ann")
+                try await app.messageField.typeText("hello")
+                try await app.buttons["Send"].tap()
+                #expect(try await app.staticTexts[MessagesIdentifiers.sentMessage].label == "hello")
+            }
+        }
+
         @Test func findingAnUnknownUserShowsTheEmptyState() async throws {
             try await withMessagesApp { (app) async throws in
                 try await app.addMessage(user: "dan", subject: "pets", message: "cats are grumpy")

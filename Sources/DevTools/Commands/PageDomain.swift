@@ -166,6 +166,8 @@ extension CDP {
             public let message: String
             /// `alert`, `confirm`, `prompt` or `beforeunload`.
             public let type: String
+            /// A prompt's default text.
+            public let defaultPrompt: String?
         }
 
         /// A frame as the `Page` domain describes it.

@@ -19,7 +19,9 @@ enum PageScript {
     /// Runs after the content: selection tables (tap a row to select it; single or multiple
     /// selection), "clear selection" buttons, forms that submit a table's selection, and the
     /// tint reporter, which puts each tinted button's computed colour into its accessible
-    /// name ("Favourite, green") so a test can check the colour the user really sees.
+    /// description ("green"; UIAutomation reads it as the button's value, as VoiceOver reads
+    /// it after the name) so a test can check the colour the user really sees while the
+    /// label stays the button's title. A button that has a description of its own keeps it.
     static let body: StaticString = """
     (function () {
       function toggle(option) {
@@ -72,8 +74,8 @@ enum PageScript {
         return 'purple';
       }
       document.querySelectorAll('[data-tint-report]').forEach(function (el) {
-        var name = colourName(getComputedStyle(el).backgroundColor);
-        el.setAttribute('aria-label', el.getAttribute('data-tint-report') + ', ' + name);
+        if (el.hasAttribute('aria-description')) return;
+        el.setAttribute('aria-description', colourName(getComputedStyle(el).backgroundColor));
       });
     })();
     """

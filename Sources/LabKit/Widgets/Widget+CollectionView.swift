@@ -3,7 +3,7 @@ extension Widget {
     public struct Cell: Sendable {
         /// The cell's identifier.
         public var identifier: String
-        /// Its accessible name (read by the link inside).
+        /// Its accessible name: the cell's own (`app.cells["Lion"]`) and the link's inside it.
         public var label: String
         /// Where tapping it goes (a push).
         public var href: String
@@ -22,7 +22,7 @@ extension Widget {
     /// A grid of cells (`<ul>` of `<li>`: a collection view of cells), three to a row.
     public static func collectionView(identifier: String, cells: [Cell]) -> HTMLNode {
         .el("ul", [.class("lab-grid"), .testID(identifier)], cells.map { cell in
-            .el("li", [.testID(cell.identifier)], [
+            .el("li", [.testID(cell.identifier), .ariaLabel(cell.label)], [
                 .el("a", [.class("lab-grid-item"), .href(cell.href), .ariaLabel(cell.label), HTMLAttribute("data-transition", "push")], cell.content),
             ])
         })

@@ -24,7 +24,8 @@ extension Widget {
     }
 
     /// A full-width button. Filled buttons report their computed colour in their accessible
-    /// name (`"Favourite, green"`), so tests can check what the user sees.
+    /// description (`"green"`, the element's `value` in UIAutomation), so tests can check what
+    /// the user sees; the accessible name is the title alone.
     public static func button(
         _ title: String, identifier: String, style: ButtonStyle = .filled, type: String = "submit",
         attributes: [HTMLAttribute] = [], icon: HTMLNode = .empty

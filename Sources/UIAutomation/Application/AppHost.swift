@@ -16,8 +16,10 @@ public protocol RunningApp: Sendable {
     func terminate() async
 }
 
-/// Attaches to an app that is already running at a URL. Launch arguments and environment
-/// are not delivered anywhere; state isolation comes from the fresh browser context alone.
+/// Attaches to an app that is already running at a URL (`Application(url:)`). It has no way
+/// to deliver launch arguments or environment, so a launch with any fails at once with
+/// ``UIAutomationError/Reason/invalidRequest(_:)`` rather than ignoring them; state
+/// isolation comes from the fresh browser context alone.
 public struct URLHost: AppHost {
     /// The URL every launch opens.
     public let url: String
@@ -25,7 +27,16 @@ public struct URLHost: AppHost {
     public init(_ url: String) { self.url = url }
 
     public func launch(arguments: [String], environment: [String: String]) async throws -> any RunningApp {
-        Running(url: url)
+        guard arguments.isEmpty, environment.isEmpty else {
+            var given: [String] = []
+            if !arguments.isEmpty { given.append("launchArguments \(arguments)") }
+            if !environment.isEmpty { given.append("launchEnvironment \(environment.keys.sorted())") }
+            throw UIAutomationError(query: "app.launch()", reason: .invalidRequest(
+                "Application(url:) opens an app that is already running and cannot apply "
+                    + given.joined(separator: " or ")
+                    + "; launch it through an AppHost that starts it (LabAppHost for a lab app), or clear them"))
+        }
+        return Running(url: url)
     }
 
     private struct Running: RunningApp {

@@ -121,6 +121,14 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
 
     // MARK: - Internals
 
+    /// The URL the running instance was launched at: the base of relative URLs in ``open(_:)``.
+    func launchURL(for query: String) throws -> String {
+        guard let url = state.withLock({ $0.running?.app.url }) else {
+            throw UIAutomationError(query: query, reason: .notRunning)
+        }
+        return url
+    }
+
     func driver(for query: String) throws -> PageDriver {
         guard let driver = state.withLock({ $0.running?.driver }) else {
             throw UIAutomationError(query: query, reason: .notRunning)

@@ -14,6 +14,10 @@ public struct Configuration: Sendable {
     public var responseTimeout: Duration = .seconds(10)
     /// How long `launch()` may take, browser start included.
     public var launchTimeout: Duration = .seconds(30)
+    /// How JavaScript dialogs (`alert`, `confirm`, `prompt`) are answered when the test has
+    /// not said with ``Application/answerNextDialog(_:)``: `.dismiss` (Playwright's default:
+    /// alerts close, `confirm` is `false`, `prompt` is `null`) or `.accept`.
+    public var dialogPolicy: DialogPolicy = .dismiss
     /// The DOM attribute read as the accessibility identifier.
     public var identifierAttribute: String = "data-testid"
     /// Where a failure's screenshot and element tree are saved; `nil` to save nothing.

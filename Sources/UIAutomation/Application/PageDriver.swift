@@ -11,6 +11,10 @@ final class PageDriver: Sendable {
     let page: PageSession
     let configuration: Configuration
     let navigation: NavigationTracker
+    let dialogs: DialogHandler
+    /// The history index of the launch's first page: going back stops there (before it lies
+    /// the new tab's `about:blank`, which is no page of the app).
+    let historyFloor = Mutex(0)
     private let cache = Mutex<(stamp: String, snapshot: PageSnapshot)?>(nil)
     private let statistics = Mutex((read: 0, reused: 0))
 
@@ -20,6 +24,7 @@ final class PageDriver: Sendable {
         self.page = page
         self.configuration = configuration
         self.navigation = NavigationTracker(page: page)
+        self.dialogs = DialogHandler(page: page, policy: configuration.dialogPolicy)
     }
 
     /// A fresh context and page in `browser`, set up as the configured device.
@@ -57,6 +62,8 @@ final class PageDriver: Sendable {
     func open(_ url: String, timeout: Duration) async throws {
         try await browser.run {
             try await page.navigate(to: url, timeout: timeout)
+            let history = try await page.send(CDP.Page.GetNavigationHistory(), timeout: configuration.responseTimeout)
+            historyFloor.withLock { $0 = history.currentIndex }
             try await waitForIdle(timeout: timeout)
         }
     }
@@ -102,15 +109,17 @@ final class PageDriver: Sendable {
     /// Runs `body` (which sends input) on the connection's thread, with the cached tree
     /// forgotten before and after. (No `defer`: a `Mutex` in the `defer` of an async
     /// function crashed in release builds with "unlock on a thread which hasn't acquired".)
-    private func sendingInput(_ body: () async throws -> Void) async throws {
+    func sendingInput<T: Sendable>(_ body: () async throws -> T) async throws -> T {
         invalidateSnapshot()
+        let result: T
         do {
-            try await browser.run(body)
+            result = try await browser.run(body)
         } catch {
             invalidateSnapshot()
             throw error
         }
         invalidateSnapshot()
+        return result
     }
 
     /// How many snapshots were read from the browser and how many reused.
@@ -178,20 +187,32 @@ final class PageDriver: Sendable {
 
     /// Runs the actionability check on a node; see ``PageScripts/actionability``.
     func checkActionability(node: Int, offsetX: Double, offsetY: Double) async throws -> Actionability {
+        let value = try await callFunction(PageScripts.actionability, on: node, arguments: [.number(offsetX), .number(offsetY)])
+        guard let value, value != .null else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
+        return try JSONDecoder().decode(Actionability.self, from: JSONEncoder().encode(value))
+    }
+
+    /// Calls `declaration` (a JavaScript function) with `this` the DOM node and returns its
+    /// value (promises awaited); `nil` when the node is gone. A thrown exception becomes
+    /// ``DevToolsError/javaScriptException(message:)``.
+    func callFunction(_ declaration: String, on node: Int, arguments: [JSONValue] = []) async throws -> JSONValue? {
         try await browser.run {
-            let object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node), timeout: configuration.responseTimeout)
-            guard let objectId = object.object.objectId else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
+            let object: CDP.DOM.ResolveNode.Response
+            do {
+                object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node), timeout: configuration.responseTimeout)
+            } catch DevToolsError.protocolError {
+                return nil  // "No node with given id found": it left the document
+            }
+            guard let objectId = object.object.objectId else { return nil }
             defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: objectId)) } }
             let reply = try await page.send(CDP.Runtime.CallFunctionOn(
-                functionDeclaration: PageScripts.actionability, objectId: objectId,
-                arguments: [.init(value: .number(offsetX)), .init(value: .number(offsetY))],
+                functionDeclaration: declaration, objectId: objectId,
+                arguments: arguments.map { .init(value: $0) },
                 returnByValue: true, awaitPromise: true), timeout: configuration.responseTimeout)
             if let exception = reply.exceptionDetails {
                 throw DevToolsError.javaScriptException(message: exception.message)
             }
-            guard let value = reply.result.value else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
-            let data = try JSONEncoder().encode(value)
-            return try JSONDecoder().decode(Actionability.self, from: data)
+            return reply.result.value
         }
     }
 
@@ -212,6 +233,14 @@ final class PageDriver: Sendable {
         }
     }
 
+    /// Moves the mouse pointer to a viewport point (from outside the page the first time), so
+    /// the page sees `pointerover`/`mouseenter` and CSS `:hover` applies there.
+    func hover(x: Double, y: Double) async throws {
+        try await sendingInput {
+            _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mouseMoved", x: x, y: y), timeout: configuration.responseTimeout)
+        }
+    }
+
     /// A finger swipe starting at a point, moving the content by the given distances
     /// (negative `dy`: the finger moves up, revealing what is below). Returns when done.
     func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double) async throws {
@@ -221,42 +250,6 @@ final class PageDriver: Sendable {
             let gesture = CDP.Input.SynthesizeScrollGesture(
                 x: start.x, y: start.y, xDistance: dx, yDistance: dy, speed: 2_400, gestureSourceType: "mouse")
             _ = try await page.send(gesture, timeout: .seconds(10))
-        }
-    }
-
-    /// Types `text` into the focused element, one key press per character.
-    func type(_ text: String) async throws {
-        try await sendingInput {
-            for character in text {
-                switch character {
-                case "\n", "\r": try await press(key: "Enter", code: "Enter", keyCode: 13, text: "\r")
-                case "\u{8}", "\u{7F}": try await press(key: "Backspace", code: "Backspace", keyCode: 8, text: nil)
-                // Chromium rejects a key event whose text does not fit its small fixed buffer
-                // ("Invalid 'text' parameter"; a flag, 4 UTF-16 units, already fails): longer
-                // characters (flags, ZWJ sequences) go in as an IME commit would.
-                case _ where character.utf16.count > 2:
-                    _ = try await page.send(CDP.Input.InsertText(text: String(character)), timeout: configuration.responseTimeout)
-                default: try await press(key: String(character), code: nil, keyCode: nil, text: String(character))
-                }
-            }
-        }
-    }
-
-    /// One key down and up; keys without text go down as `rawKeyDown`, as a keyboard sends them.
-    private func press(key: String, code: String?, keyCode: Int?, text: String?) async throws {
-        let limit = configuration.responseTimeout
-        _ = try await page.send(CDP.Input.DispatchKeyEvent(
-            type: text == nil ? "rawKeyDown" : "keyDown", key: key, code: code, text: text, windowsVirtualKeyCode: keyCode),
-            timeout: limit)
-        _ = try await page.send(CDP.Input.DispatchKeyEvent(type: "keyUp", key: key, code: code, windowsVirtualKeyCode: keyCode), timeout: limit)
-    }
-
-    /// Focuses a DOM node for typing, with the insertion point at the end of its text
-    /// (where a tap on a field puts it on iOS).
-    func focus(node: Int) async throws {
-        try await sendingInput {
-            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.responseTimeout)
-            try await press(key: "End", code: "End", keyCode: 35, text: nil)
         }
     }
 

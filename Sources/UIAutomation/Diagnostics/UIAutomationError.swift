@@ -42,6 +42,19 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
     public var artifacts: [String] = []
     /// How long it waited before giving up, for failures after auto-waiting.
     public var waited: Duration?
+    /// For ``Reason/noMatch``: elements the query nearly found ("did you mean"), one line
+    /// each — the same text in another case, a label that begins with it, a child that
+    /// carries it, an element of another type with it. Filled in when the failure is reported.
+    public var suggestions: [String] = []
+    /// What a `.noMatch` failure needs to compute ``suggestions`` once it is reported.
+    var unmatched: UnmatchedQuery?
+
+    /// A query that found nothing, kept with the page it ran on.
+    struct UnmatchedQuery: Sendable {
+        let steps: [QueryStep]
+        let failedStep: Int
+        let snapshot: PageSnapshot
+    }
 
     public init(query: String, reason: Reason, tree: String? = nil) {
         self.query = query
@@ -52,6 +65,7 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(query): \(reasonText)"
         if let waited { text += " (after waiting \(waited.formatted))" }
+        if !suggestions.isEmpty { text += "; did you mean:\n" + suggestions.map { "  - " + $0 }.joined(separator: "\n") }
         if !artifacts.isEmpty { text += "\nSaved: " + artifacts.joined(separator: ", ") }
         if let tree { text += "\nElement tree:\n" + tree }
         return text

@@ -21,13 +21,30 @@ extension Element {
     }
 
     /// Types `text` into the element, focusing it first if it has no keyboard focus.
-    /// `\n` presses Return; `\u{8}` deletes backwards.
+    /// `\n` presses Return, `\t` Tab, `\u{8}` deletes backwards. Any other control character
+    /// (say `\u{1b}`) has no key to type: the call throws
+    /// ``UIAutomationError/Reason/invalidRequest(_:)`` before typing anything; press such
+    /// keys with ``typeKey(_:modifierFlags:timeout:)``.
     public func typeText(_ text: String, timeout: TimeInterval? = nil) async throws {
-        try await act("typeText(\(quoted(text)))", timeout: timeout, tapsTarget: false) { driver, _, _ in
+        let call = "typeText(\(quoted(text)))"
+        if let bad = PageDriver.unsupportedCharacter(in: text) {
+            throw UIAutomationError(query: "\(description).\(call)", reason: .invalidRequest(
+                "typeText cannot type the control character \(bad.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))"
+                    + "; press a key with typeKey(_:modifierFlags:), e.g. typeKey(.escape)"))
+        }
+        try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
             try await driver.type(text)
         } prepare: { driver, element in
             if !element.hasFocus, let node = element.backendNodeId { try await driver.focus(node: node) }
         }
+    }
+
+    /// Moves the mouse pointer over the element's centre, after waiting until it is actionable
+    /// (as for ``tap(timeout:)``), so CSS `:hover` applies and the page gets `mouseover` /
+    /// `mouseenter`; then waits until the app is idle. Web-only: an iOS screen has no pointer
+    /// (XCUITest has `hover()` on macOS). The pointer stays there until the next tap or hover.
+    public func hover(timeout: TimeInterval? = nil) async throws {
+        try await act("hover()", timeout: timeout) { driver, x, y in try await driver.hover(x: x, y: y) }
     }
 
     /// Swipes up on the element (the content moves up: reveals what is below).

@@ -55,3 +55,24 @@ extension PredicateNode {
         }
     }
 }
+
+extension PredicateNode {
+    /// The texts the predicate asks an attribute to equal (`label == "Lion"`, either way
+    /// round, anywhere under AND/OR but not under NOT), for "did you mean" suggestions.
+    func wantedTexts(forKeys keys: Set<String>) -> [String] {
+        switch self {
+        case .constant, .not: return []
+        case .comparison(let comparison):
+            guard comparison.op == .equal else { return [] }
+            switch (comparison.lhs, comparison.rhs) {
+            case (.key(let key), .value(.string(let text))), (.value(.string(let text)), .key(let key)):
+                return keys.contains(key) ? [text] : []
+            default: return []
+            }
+        case .and(let operands), .or(let operands):
+            var texts: [String] = []
+            for text in operands.flatMap({ $0.wantedTexts(forKeys: keys) }) where !texts.contains(text) { texts.append(text) }
+            return texts
+        }
+    }
+}

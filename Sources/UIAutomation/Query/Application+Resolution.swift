@@ -12,7 +12,9 @@ extension Application {
             case .success(let indexes):
                 return (snapshot, indexes)
             case .failure(let failure):
-                throw UIAutomationError(query: query, reason: reason(for: failure, in: snapshot), tree: snapshot.treeDescription())
+                var error = UIAutomationError(query: query, reason: reason(for: failure, in: snapshot), tree: snapshot.treeDescription())
+                if case .noMatch(let step) = failure { error.unmatched = .init(steps: steps, failedStep: step, snapshot: snapshot) }
+                throw error
             }
         }
     }

@@ -78,9 +78,11 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
         Element(query: matching(type, identifier: identifier), pick: .unique, suffix: ".element")
     }
 
-    /// How many elements match now.
+    /// How many elements match now: 0 also when an element earlier in the chain does not
+    /// exist (`app.cells["gone"].buttons.count`). Several matches for such an element, or a
+    /// browser failure, still throw.
     public var count: Int {
-        get async throws { try await app.resolve(steps: steps, query: text).count }
+        get async throws { try await snapshots().count }
     }
 
     /// One element per current match, each bound to its index.
@@ -88,10 +90,17 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
         get async throws { (0..<(try await count)).map { element(boundBy: $0) } }
     }
 
-    /// Snapshots of every current match.
+    /// Snapshots of every current match (none when an element earlier in the chain does not exist).
     public func snapshots() async throws -> [ElementSnapshot] {
-        let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: text)
-        return indexes.map { snapshot.elements[$0] }
+        do {
+            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: text)
+            return indexes.map { snapshot.elements[$0] }
+        } catch let error as UIAutomationError {
+            switch error.reason {
+            case .noMatch, .indexOutOfRange: return []
+            default: throw error
+            }
+        }
     }
 
     // MARK: Internals

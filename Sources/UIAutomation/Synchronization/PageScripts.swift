@@ -107,6 +107,33 @@ enum PageScripts {
         "window.__lab ? window.__lab.idle(\(budgetMilliseconds)) : (document.readyState === 'complete' ? null : 'the document is ' + document.readyState)"
     }
 
+    /// Called on an element: blurs it, or whatever inside it has focus (shadow roots
+    /// included). Returns whether something lost focus.
+    static let resignFocus = #"""
+    function () {
+      let active = document.activeElement;
+      while (active && active.shadowRoot && active.shadowRoot.activeElement) active = active.shadowRoot.activeElement;
+      if (!active || active === document.body) return false;
+      const within = node => node === this || (this.contains && this.contains(node));
+      let node = active;
+      while (node && !within(node)) node = node.parentNode || node.host;
+      if (!node) return false;
+      active.blur();
+      return true;
+    }
+    """#
+
+    /// Called on an element: the live `value` property of an input, text area or select
+    /// (what the page's scripts read), else `null`.
+    static let domValue = #"""
+    function () {
+      const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)
+        return element.value;
+      return null;
+    }
+    """#
+
     /// Called on an element: scrolls it into view, checks it is visible, stable and the hit
     /// target at the action point (offsets are fractions of its box). Returns
     /// `{state, x, y, by}` with state `ok`, `detached`, `invisible`, `unstable`, `offscreen`

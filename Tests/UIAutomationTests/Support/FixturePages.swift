@@ -21,7 +21,7 @@ enum FixturePages {
         "/changes": changes,
         "/submit": submit,
         "/submitted": submitted,
-    ]
+    ].merging(webVerbPages) { first, _ in first }
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
         """

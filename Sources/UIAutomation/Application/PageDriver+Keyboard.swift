@@ -1,0 +1,94 @@
+import DevTools
+
+/// Keyboard input: typing text, pressing keys with modifiers, focusing a field.
+extension PageDriver {
+    /// Types `text` into the focused element, one key press per character. Call
+    /// ``unsupportedCharacter(in:)`` first: a control character other than those below has no
+    /// key and would go out as a key press with code 0.
+    ///
+    /// `\n`, `\r` press Return; `\t` presses Tab; `\u{8}` and `\u{7F}` press Backspace.
+    func type(_ text: String) async throws {
+        try await sendingInput {
+            for character in text {
+                switch character {
+                case "\n", "\r", "\r\n": try await press(.return)
+                case "\t": try await press(.tab)
+                case "\u{8}", "\u{7F}": try await press(.backspace)
+                // Chromium rejects a key event whose text does not fit its small fixed buffer
+                // ("Invalid 'text' parameter"; a flag, 4 UTF-16 units, already fails): longer
+                // characters (flags, ZWJ sequences) go in as an IME commit would.
+                case _ where character.utf16.count > 2:
+                    _ = try await page.send(CDP.Input.InsertText(text: String(character)), timeout: configuration.responseTimeout)
+                default: try await press(Key(character))
+                }
+            }
+        }
+    }
+
+    /// The first character of `text` that ``type(_:)`` cannot send: a control character
+    /// other than `\n`, `\r`, `\t`, `\u{8}` and `\u{7F}`.
+    static func unsupportedCharacter(in text: String) -> Character? {
+        text.first { character in
+            switch character {
+            case "\n", "\r", "\r\n", "\t", "\u{8}", "\u{7F}": return false
+            default: return character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            }
+        }
+    }
+
+    /// Presses `key` with `modifiers` held: each modifier goes down (in the order shift,
+    /// control, option, command), then the key goes down and up, then the modifiers go up.
+    func typeKey(_ key: Key, modifiers: ModifierFlags) async throws {
+        try await sendingInput { try await press(key, modifiers: modifiers) }
+    }
+
+    /// One key down and up, with `modifiers` held around it. Keys without text go down as
+    /// `rawKeyDown`, as a keyboard sends them; with Control, Option or Command held a key
+    /// types nothing (the page sees a shortcut), and Shift types a letter's capital.
+    func press(_ key: Key, modifiers: ModifierFlags = []) async throws {
+        let limit = configuration.responseTimeout
+        let held = ModifierFlags.keys.filter { modifiers.contains($0.flag) }
+        var mask = 0
+        for modifier in held {
+            mask |= modifier.bit
+            _ = try await page.send(CDP.Input.DispatchKeyEvent(
+                type: "rawKeyDown", key: modifier.key, code: modifier.code, windowsVirtualKeyCode: modifier.keyCode,
+                modifiers: mask), timeout: limit)
+        }
+        var name = key.key
+        var text = key.text
+        if modifiers.contains(.shift), let typed = text, typed.count == 1, typed.lowercased() != typed.uppercased() {
+            name = typed.uppercased()
+            text = name
+        }
+        if !modifiers.isDisjoint(with: [.control, .option, .command]) { text = nil }
+        _ = try await page.send(CDP.Input.DispatchKeyEvent(
+            type: text == nil ? "rawKeyDown" : "keyDown", key: name, code: key.code, text: text,
+            windowsVirtualKeyCode: key.keyCode, modifiers: mask == 0 ? nil : mask), timeout: limit)
+        _ = try await page.send(CDP.Input.DispatchKeyEvent(
+            type: "keyUp", key: name, code: key.code, windowsVirtualKeyCode: key.keyCode, modifiers: mask == 0 ? nil : mask),
+            timeout: limit)
+        for modifier in held.reversed() {
+            mask &= ~modifier.bit
+            _ = try await page.send(CDP.Input.DispatchKeyEvent(
+                type: "keyUp", key: modifier.key, code: modifier.code, windowsVirtualKeyCode: modifier.keyCode,
+                modifiers: mask == 0 ? nil : mask), timeout: limit)
+        }
+    }
+
+    /// Focuses a DOM node for typing, with the insertion point at the end of its text
+    /// (where a tap on a field puts it on iOS).
+    func focus(node: Int) async throws {
+        try await sendingInput {
+            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.responseTimeout)
+            try await press(.end)
+        }
+    }
+
+    /// Moves keyboard focus away from a DOM node (or from whatever inside it has focus), as a
+    /// tap elsewhere would: the page gets `blur`/`focusout`, and an edited field its `change`.
+    /// Returns whether anything had focus there.
+    func resignFocus(node: Int) async throws -> Bool {
+        try await sendingInput { try await callFunction(PageScripts.resignFocus, on: node)?.bool ?? false }
+    }
+}

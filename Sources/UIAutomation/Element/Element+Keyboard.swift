@@ -1,0 +1,62 @@
+import Foundation
+
+/// Keys that are not text, and keyboard focus.
+extension Element {
+    /// Presses `key` with `modifierFlags` held, as XCUITest's `typeKey(_:modifierFlags:)` does,
+    /// focusing the element first if it has no keyboard focus; then waits until the app is idle.
+    ///
+    /// ```swift
+    /// try await field.typeKey(.escape)                          // cancel the edit
+    /// try await field.typeKey("a", modifierFlags: .control)     // select all
+    /// try await list.typeKey(.downArrow, modifierFlags: .shift)
+    /// ```
+    ///
+    /// A key that is not one character or a named ``Key`` (e.g. the literal `"ab"`, or a control
+    /// character) throws ``UIAutomationError/Reason/invalidRequest(_:)``.
+    public func typeKey(_ key: Key, modifierFlags: ModifierFlags = [], timeout: TimeInterval? = nil) async throws {
+        let call = "typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"
+        try Application.validate(key, call: "\(description).\(call)")
+        try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
+            try await driver.typeKey(key, modifiers: modifierFlags)
+        } prepare: { driver, element in
+            if !element.hasFocus, let node = element.backendNodeId { try await driver.focus(node: node) }
+        }
+    }
+
+    /// Moves keyboard focus away from the element (or from whatever inside it has focus), as
+    /// tapping elsewhere would: the page gets `blur` and `focusout`, and a field whose text
+    /// changed gets its `change` event. Then waits until the app is idle. Does nothing if
+    /// focus is elsewhere. The element must exist; it need not be visible.
+    public func resignFocus() async throws {
+        let label = "\(description).resignFocus()"
+        let driver = try app.driver(for: label)
+        do {
+            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
+            guard let node = snapshot.elements[indexes[0]].backendNodeId else { return }
+            try await app.perform(label) {
+                _ = try await driver.resignFocus(node: node)
+                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+            }
+        } catch let error as UIAutomationError {
+            throw await app.recordFailure(error)
+        }
+    }
+
+    /// The live DOM `value` of an input, text area or select — what the page's own scripts
+    /// read — or `nil` for any other element. Web-only; ``value`` is the accessibility value,
+    /// which differs for a select (the chosen option's text, not its `value`), a password
+    /// field (hidden) and a number field (as the browser formats it).
+    public var domValue: String? {
+        get async throws {
+            let label = "\(description).domValue"
+            let driver = try app.driver(for: label)
+            do {
+                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
+                guard let node = snapshot.elements[indexes[0]].backendNodeId else { return nil }
+                return try await app.perform(label) { try await driver.callFunction(PageScripts.domValue, on: node)?.string }
+            } catch let error as UIAutomationError {
+                throw await app.recordFailure(error)
+            }
+        }
+    }
+}
