@@ -57,16 +57,31 @@ struct SnapshotCacheTests {
         }
     }
 
-    @Test func nothingIsReusedWhileAnimating() async throws {
+    @Test func nothingIsReusedWhileLayoutMoves() async throws {
         try await withApp("/changes") { (app) async throws in
             try await sneak("""
                 document.querySelector('[data-testid=text]').animate(
-                  [{ opacity: 1 }, { opacity: 0.5 }], { duration: 60000 }); 1
+                  [{ transform: 'none' }, { transform: 'translateX(40px)' }], { duration: 60000 }); 1
                 """, in: app)
             _ = try await app.staticTexts["text"].label
             let before = try statistics(app)
             _ = try await app.staticTexts["text"].label
             #expect(try statistics(app).read == before.read + 1)
+        }
+    }
+
+    /// An opacity or colour animation changes neither the tree nor a box: the tree is reused.
+    @Test func aPaintOnlyAnimationDoesNotStopReuse() async throws {
+        try await withApp("/changes") { (app) async throws in
+            try await sneak("""
+                document.querySelector('[data-testid=text]').animate(
+                  [{ opacity: 1, color: 'red' }, { opacity: 0.5, color: 'blue' }], { duration: 60000 }); 1
+                """, in: app)
+            _ = try await app.staticTexts["text"].label
+            let before = try statistics(app)
+            _ = try await app.staticTexts["text"].label
+            #expect(try statistics(app).reused == before.reused + 1)
+            #expect(try statistics(app).read == before.read)
         }
     }
 }

@@ -19,7 +19,7 @@ extension Application {
             throw UIAutomationError(query: call, reason: .invalidRequest("\(quoted(url)) is not a URL"))
         }
         let driver = try driver(for: call)
-        try await navigationStep(call) { try await driver.navigate(to: resolved.absoluteString, timeout: limit(timeout)) }
+        try await verbStep(call) { try await driver.navigate(to: resolved.absoluteString, timeout: limit(timeout)) }
     }
 
     /// Opens `url` in the running app; see the `String` overload.
@@ -32,7 +32,7 @@ extension Application {
     /// for a clean slate).
     public func reload(timeout: TimeInterval? = nil) async throws {
         let driver = try driver(for: "app.reload()")
-        try await navigationStep("app.reload()") { try await driver.reload(timeout: limit(timeout)) }
+        try await verbStep("app.reload()") { try await driver.reload(timeout: limit(timeout)) }
     }
 
     /// Goes back one entry in the page's history, as the browser's back button does (a page
@@ -55,7 +55,7 @@ extension Application {
         let call = "app.typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"
         try Self.validate(key, call: call)
         let driver = try driver(for: call)
-        try await navigationStep(call) {
+        try await verbStep(call) {
             try await driver.typeKey(key, modifiers: modifierFlags)
             try await driver.waitForIdle(timeout: configuration.idleTimeout)
         }
@@ -73,7 +73,7 @@ extension Application {
 
     private func goThroughHistory(by offset: Int, call: String, timeout: TimeInterval?) async throws {
         let driver = try driver(for: call)
-        let moved = try await navigationStep(call) { try await driver.goThroughHistory(by: offset, timeout: limit(timeout)) }
+        let moved = try await verbStep(call) { try await driver.goThroughHistory(by: offset, timeout: limit(timeout)) }
         guard moved else {
             throw UIAutomationError(query: call, reason: .invalidRequest(
                 "there is no page to go \(offset < 0 ? "back" : "forward") to in this launch's history"))
@@ -86,7 +86,7 @@ extension Application {
 
     /// Runs a verb: browser errors become `UIAutomationError`s naming `call`, and a failure is
     /// recorded (screenshot and tree) like an action's.
-    private func navigationStep<T>(_ call: String, _ body: () async throws -> T) async throws -> T {
+    private func verbStep<T>(_ call: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await perform(call, body)
         } catch let error as UIAutomationError {

@@ -2,7 +2,8 @@
 /// app under test is easy to review.
 enum PageScripts {
     /// Installed in every new document: counts requests in flight (fetch and XHR) and
-    /// answers "is the page idle?" — loaded, nothing in flight, no finite animation running.
+    /// answers "is the page idle?" — loaded, nothing in flight, no finite animation running
+    /// that moves layout (colour, opacity and other paint-only animations do not count).
     static let instrumentation = #"""
     (() => {
       if (window.__lab) return;
@@ -21,11 +22,42 @@ enum PageScripts {
         this.addEventListener('loadend', () => { lab.inflight--; }, { once: true });
         return send.apply(this, args);
       };
-      const finiteRunning = () => document.getAnimations().filter(a => {
-        if (a.playState !== 'running') return false;
+      // Which animations matter: those that can change what a touch hits or where. A property
+      // that only paints (colour, opacity, shadow, outline, decoration, filter) does not; any
+      // other property, a custom property, or an effect that cannot be read, does.
+      const decorative = new Set([
+        'color', 'backgroundColor', 'backgroundImage', 'backgroundPosition', 'backgroundSize', 'opacity',
+        'boxShadow', 'textShadow', 'outline', 'outlineColor', 'outlineWidth', 'outlineStyle', 'outlineOffset',
+        'borderColor', 'borderTopColor', 'borderRightColor', 'borderBottomColor', 'borderLeftColor',
+        'borderBlockColor', 'borderBlockStartColor', 'borderBlockEndColor', 'borderInlineColor',
+        'borderInlineStartColor', 'borderInlineEndColor', 'textDecoration', 'textDecorationColor',
+        'textDecorationLine', 'textDecorationStyle', 'textDecorationThickness', 'textUnderlineOffset',
+        'textEmphasisColor', 'caretColor', 'accentColor', 'columnRuleColor', 'fill', 'fillOpacity', 'stroke',
+        'strokeOpacity', 'stopColor', 'stopOpacity', 'floodColor', 'floodOpacity', 'lightingColor', 'filter',
+        'backdropFilter', 'webkitTextFillColor', 'webkitTextStrokeColor', 'cursor',
+      ]);
+      const camel = name => name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+      const timingKeys = new Set(['offset', 'computedOffset', 'easing', 'composite']);
+      lab.movesLayout = animation => {
+        const effect = animation.effect;
+        if (!effect) return false;
+        let names = [];
+        if (typeof animation.transitionProperty === 'string') {
+          names = [animation.transitionProperty];
+        } else {
+          try {
+            for (const frame of effect.getKeyframes()) for (const name in frame) if (!timingKeys.has(name)) names.push(name);
+          } catch (error) { return true; }
+        }
+        return names.some(name => !decorative.has(camel(name)));
+      };
+      const isFinite_ = a => {
         const end = a.effect && a.effect.getComputedTiming().endTime;
         return end !== undefined && isFinite(end);
-      }).length;
+      };
+      lab.isFinite = isFinite_;
+      const finiteRunning = () => document.getAnimations()
+        .filter(a => a.playState === 'running' && isFinite_(a) && lab.movesLayout(a)).length;
       // A form submission starts its navigation in a task after the click, so just after a tap
       // the page can look idle before the browser reports any navigation. From a submit event
       // into this frame that nothing cancelled, the page is busy until this document goes away;
@@ -44,7 +76,7 @@ enum PageScripts {
         if (document.readyState !== 'complete') return 'the document is ' + document.readyState;
         if (lab.inflight > 0) return lab.inflight + ' request(s) in flight';
         const running = finiteRunning();
-        if (running > 0) return running + ' animation(s) running';
+        if (running > 0) return running + ' layout-moving animation(s) running';
         return null;
       };
       // Change tracking, so an unchanged page need not be read again (PageDriver's snapshot
@@ -81,10 +113,11 @@ enum PageScripts {
         addEventListener(type, bump, true);
       }
       if (document.fonts) document.fonts.addEventListener('loadingdone', bump);
-      // The page's state as a string, or null while anything animates (then nothing is cached).
+      // The page's state as a string, or null while anything that moves layout animates (then
+      // nothing is cached; a colour or opacity change is in neither the tree nor the boxes).
       lab.stamp = () => {
         if (observer.takeRecords().length > 0) bump();
-        if (document.getAnimations().some(a => a.playState === 'running')) return null;
+        if (document.getAnimations().some(a => a.playState === 'running' && lab.movesLayout(a))) return null;
         return lab.document + ':' + lab.version + ':' + scrollX + ',' + scrollY + ':' + innerWidth + 'x' + innerHeight;
       };
       lab.idle = async (budget) => {
@@ -154,7 +187,11 @@ enum PageScripts {
         else element.scrollIntoView({ block: 'center', inline: 'center' });
         rect = box();
       }
-      const running = document.getAnimations().filter(a => a.playState === 'running');
+      // Only animations that can move layout matter (see lab.movesLayout); a page without the
+      // instrumentation counts every animation.
+      const lab = window.__lab;
+      const running = document.getAnimations()
+        .filter(a => a.playState === 'running' && (!lab || lab.movesLayout(a)));
       // A finite animation on the element or an ancestor (a push transition, a slide-in)
       // moves it until it ends: not stable, whatever two frames say (under load two frames
       // can show the same animation time).

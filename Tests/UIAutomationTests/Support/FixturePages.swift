@@ -21,6 +21,7 @@ enum FixturePages {
         "/changes": changes,
         "/submit": submit,
         "/submitted": submitted,
+        "/decor": decor,
     ].merging(webVerbPages) { first, _ in first }
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
@@ -208,6 +209,43 @@ enum FixturePages {
           const root = document.querySelector('[data-testid=host]').attachShadow({ mode: 'closed' });
           root.innerHTML = '<button>Inside</button>';
           window.shadowButton = root.querySelector('button');
+        </script>
+        """)
+
+    /// Animations that decorate (a 2 s colour transition, a 2 s fade) beside ones that move
+    /// layout (a 600 ms slide by transform, a 600 ms height change). Each reports its start and
+    /// end in `status`; a click on the label says whether its colour transition was running.
+    static let decor = page("Decor", """
+        <style>
+          .label{transition:color 2s linear,background-color 2s linear}
+          .label.done{color:#aaa;background-color:#eee}
+          @keyframes fade{from{opacity:.2}to{opacity:1}}
+          .fading{animation:fade 2s linear}
+          .panel{transition:transform 600ms linear}
+          .panel.moved{transform:translateX(120px)}
+          .grow{height:20px;overflow:hidden;transition:height 600ms linear}
+          .grow.tall{height:80px}
+        </style>
+        <p class="label" data-testid="label" onclick="clicked()">Walk the dog</p>
+        <button data-testid="tick" onclick="document.querySelector('.label').classList.toggle('done')">Tick</button>
+        <button data-testid="fade" onclick="document.querySelector('.label').classList.add('fading')">Fade</button>
+        <div class="panel" data-testid="panel"><button data-testid="slide" onclick="document.querySelector('.panel').classList.toggle('moved')">Slide</button></div>
+        <div class="grow" data-testid="grow">Details</div>
+        <button data-testid="expand" onclick="document.querySelector('.grow').classList.toggle('tall')">Expand</button>
+        <p data-testid="status">idle</p>
+        <p data-testid="click">not clicked</p>
+        <script>
+          const status = document.querySelector('[data-testid=status]');
+          const note = text => { status.textContent = text; };
+          document.addEventListener('transitionrun', e => note(e.propertyName + ' running'));
+          document.addEventListener('transitionend', e => note(e.propertyName + ' ended'));
+          document.addEventListener('animationstart', e => note(e.animationName + ' running'));
+          document.addEventListener('animationend', e => note(e.animationName + ' ended'));
+          // Whether the label's colour transition was still running when the label was clicked.
+          function clicked() {
+            const running = document.getAnimations().some(a => a.transitionProperty === 'color' && a.playState === 'running');
+            document.querySelector('[data-testid=click]').textContent = running ? 'clicked while colour runs' : 'clicked when still';
+          }
         </script>
         """)
 
