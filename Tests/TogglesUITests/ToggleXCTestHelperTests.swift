@@ -98,9 +98,11 @@ final class ToggleXCTestHelperTests: XCTestCase {
             await waitForSwitchToBeOff(wifi, timeOut: 0.5); waitLine = #line
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 9)  // its 0.5 s, not the 10 s default
-        XCTAssertEqual(failures.count, 1)
-        XCTAssertEqual(failures.first?.line, waitLine)
+        // XCTest's timeout, then the switch's last value with the tree and screenshot.
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        XCTAssertEqual(failures.map(\.line), [waitLine, waitLine])
         XCTAssertTrue(failures.first?.description.contains(#"value == "0""#) == true, "\(failures)")
+        XCTAssertTrue(failures.last?.description.contains(#"value "1""#) == true, "\(failures)")
         await checkToggleIsOn(wifi)
     }
 

@@ -43,9 +43,26 @@ final class ExpectationTests: XCTestCase {
         await waitForExpectations(timeout: 0.5); let waitLine = #line
         let failures = captured ?? []
         captured = nil
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
-        XCTAssertEqual(failures.count, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        // XCTest's own timeout, then what the element looked like last, with its artifacts.
+        XCTAssertEqual(failures.count, 2, "\(failures)")
         XCTAssertTrue(failures.first?.description.contains("never-there") == true, "\(failures)")
-        XCTAssertEqual(failures.first?.line, waitLine)
+        XCTAssertEqual(failures.map(\.line), [waitLine, waitLine])
+        let detail = failures.last?.description ?? ""
+        XCTAssertTrue(detail.contains("app.buttons[\"never-there\"].expect(exists == true)"), detail)
+        XCTAssertTrue(detail.contains("(last: no element)"), detail)
+        XCTAssertTrue(detail.contains("Saved: ") && detail.contains(".png"), detail)
+    }
+
+    func testAnUnfulfilledValueExpectationReportsTheLastValue() async throws {
+        let title = app.staticTexts["goes-away"]
+        _ = expectation(for: ElementPredicate.label == "Something else", evaluatedWith: title)
+        captured = []
+        await waitForExpectations(timeout: 0.3)
+        let failures = captured ?? []
+        captured = nil
+        let label = try await title.label
+        XCTAssertEqual(failures.count, 2, "\(failures)")
+        XCTAssertTrue(failures.last?.description.contains("(last: label \"\(label)\"") == true, "\(failures)")
     }
 }

@@ -41,22 +41,4 @@ extension Element {
             throw await app.recordFailure(error)
         }
     }
-
-    /// The live DOM `value` of an input, text area or select — what the page's own scripts
-    /// read — or `nil` for any other element. Web-only; ``value`` is the accessibility value,
-    /// which differs for a select (the chosen option's text, not its `value`), a password
-    /// field (hidden) and a number field (as the browser formats it).
-    public var domValue: String? {
-        get async throws {
-            let label = "\(description).domValue"
-            let driver = try app.driver(for: label)
-            do {
-                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
-                guard let node = snapshot.elements[indexes[0]].backendNodeId else { return nil }
-                return try await app.perform(label) { try await driver.callFunction(PageScripts.domValue, on: node)?.string }
-            } catch let error as UIAutomationError {
-                throw await app.recordFailure(error)
-            }
-        }
-    }
 }

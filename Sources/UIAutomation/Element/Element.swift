@@ -131,15 +131,21 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     /// Evaluates `condition` with back-off until it holds (`true`) or `limit` has passed
     /// (`false`); an error from `condition` ends the wait.
     func poll(limit: Duration, until condition: () async throws -> Bool) async throws -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: limit)
-        var backoff = Backoff()
-        while true {
-            if try await condition() { return true }
-            if clock.now >= deadline { return false }
-            let pause = min(backoff.next(), deadline - clock.now)
-            try await Task.sleep(for: pause)
-        }
+        try await pollWithBackoff(limit: limit, until: condition)
+    }
+}
+
+/// The one polling loop: `condition` with back-off until it holds (`true`) or `limit` has
+/// passed (`false`); an error from `condition` ends the wait.
+func pollWithBackoff(limit: Duration, until condition: () async throws -> Bool) async throws -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    var backoff = Backoff()
+    while true {
+        if try await condition() { return true }
+        if clock.now >= deadline { return false }
+        let pause = min(backoff.next(), deadline - clock.now)
+        try await Task.sleep(for: pause)
     }
 }
 

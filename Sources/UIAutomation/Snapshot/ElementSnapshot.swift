@@ -40,7 +40,7 @@ public struct ElementSnapshot: Sendable, PredicateEvaluable, CustomStringConvert
         case "isSelected", "selected": return .bool(isSelected)
         case "hasFocus", "hasKeyboardFocus": return .bool(hasFocus)
         case "elementType": return .number(Double(elementType.rawValue))
-        default: return nil
+        default: return frame.predicateValue(forKey: key)
         }
     }
 

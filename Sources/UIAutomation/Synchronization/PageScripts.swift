@@ -158,6 +158,35 @@ enum PageScripts {
 
     /// Called on an element: the live `value` property of an input, text area or select
     /// (what the page's scripts read), else `null`.
+    /// `this`'s element: itself, or a text node's parent. The web-only reads start from it.
+    private static let elementOfThis = "const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;"
+
+    static let attribute = #"""
+    function (name) {
+      \#(elementOfThis)
+      return element ? element.getAttribute(name) : null;
+    }
+    """#
+
+    static let classes = #"""
+    function () {
+      \#(elementOfThis)
+      return element ? Array.from(element.classList) : [];
+    }
+    """#
+
+    static let textContent = #"""
+    function () { return this.textContent; }
+    """#
+
+    static let matchesSelector = #"""
+    function (selector) {
+      \#(elementOfThis)
+      try { return element ? element.matches(selector) : false; }
+      catch (error) { return { invalidSelector: String(error.message) }; }
+    }
+    """#
+
     static let domValue = #"""
     function () {
       const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;

@@ -32,12 +32,15 @@ extension XCTestCase {
     ) async {
         let pending = ElementExpectations.shared.take(from: self)
         let problems = ProblemLog()
-        let pollers = pending.map { item in
+        let fulfilled = FulfilledSet()
+        let pollers = pending.enumerated().map { index, item in
             Task {
                 var backoff = Backoff()
                 while !Task.isCancelled {
                     do {
-                        if try await item.element.evaluate(item.predicate), item.handler?() ?? true {
+                        let holds = try await withExpectedFailures { try await item.element.evaluate(item.predicate) }
+                        if holds, item.handler?() ?? true {
+                            fulfilled.insert(index)
                             item.expectation.fulfill()
                             return
                         }
@@ -51,6 +54,15 @@ extension XCTestCase {
         }
         await fulfillment(of: pending.map(\.expectation), timeout: timeout, file: file, line: Int(line))
         pollers.forEach { $0.cancel() }
+        // XCTest reports the timeout; say what each unfulfilled element looked like last, with
+        // its tree and screenshot, as the throwing waits do.
+        for (index, item) in pending.enumerated() where !fulfilled.contains(index) && !problems.all.contains(where: { $0.hasPrefix("\(item.element): ") }) {
+            do {
+                try await item.element.expect(item.predicate, timeout: 0)
+            } catch {
+                XCTFail("\(error)", file: file, line: line)
+            }
+        }
         for problem in problems.all {
             XCTFail("While waiting for expectations: \(problem)", file: file, line: line)
         }
@@ -63,6 +75,13 @@ private final class ProblemLog: Sendable {
     private let items = Mutex<[String]>([])
     func append(_ problem: String) { items.withLock { $0.append(problem) } }
     var all: [String] { items.withLock { $0 } }
+}
+
+/// The indexes of the expectations fulfilled so far, shared by the polling tasks.
+private final class FulfilledSet: Sendable {
+    private let items = Mutex<Set<Int>>([])
+    func insert(_ index: Int) { items.withLock { _ = $0.insert(index) } }
+    func contains(_ index: Int) -> Bool { items.withLock { $0.contains(index) } }
 }
 
 /// The element expectations created by each test case and not yet waited for.

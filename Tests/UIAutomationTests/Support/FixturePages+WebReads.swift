@@ -1,0 +1,32 @@
+/// Fixture pages for the web-only reads (attributes, classes, raw text, CSS matching) and the
+/// auto-retrying expectations.
+extension FixturePages {
+    static let webReadPages: [String: String] = [
+        "/todo": todo,
+    ]
+
+    /// A small to-do list whose items carry state only in CSS classes, with generated content,
+    /// untrimmed text, and changes that arrive late (after 300 ms) like a slow app's.
+    static let todo = page("Todo", """
+        <style>
+          li.completed label { text-decoration: line-through; }
+          p.done::before { content: "✓ "; }
+        </style>
+        <p data-testid="status" class="done">Saved</p>
+        <ul data-testid="list">
+          <li data-testid="item-1" data-id="1"><input type="checkbox" data-testid="toggle-1" aria-label="Done 1"><label>  Buy   milk  </label></li>
+          <li data-testid="item-2" data-id="2" class="editing"><input type="checkbox" data-testid="toggle-2" aria-label="Done 2"><label>Walk</label></li>
+        </ul>
+        <button data-testid="complete-later" onclick="setTimeout(() => {
+            document.querySelector('[data-testid=item-1]').classList.add('completed');
+            document.querySelector('[data-testid=item-1]').setAttribute('data-state', 'done');
+          }, 300)">Complete later</button>
+        <button data-testid="add-later" onclick="setTimeout(() => {
+            const item = document.createElement('li');
+            item.setAttribute('data-testid', 'item-3');
+            item.textContent = 'Read';
+            document.querySelector('[data-testid=list]').append(item);
+            document.querySelector('[data-testid=status]').textContent = 'Added';
+          }, 300)">Add later</button>
+        """)
+}
