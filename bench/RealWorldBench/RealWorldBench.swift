@@ -9,6 +9,8 @@
 //   RealWorldBench --steps <base-url> [case-filter]    one run per case, with the time of
 //       every step (action or check) on stderr: where a case's time goes
 //   RealWorldBench --tree <base-url>                   the app's element tree with two todos
+//   RealWorldBench --print-arguments                   the browser command line DevTools uses (JSON),
+//       which bench/realworld.sh hands to Playwright's side
 import DevTools
 import Foundation
 import UIAutomation
@@ -17,6 +19,11 @@ import UIAutomation
 struct RealWorldBench {
     static func main() async throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--print-arguments" {
+            let flags = LaunchOptions().arguments(executable: try BrowserDiscovery.locate(), profileDirectory: "PROFILE")
+            print(String(decoding: try JSONEncoder().encode(flags), as: UTF8.self))
+            return
+        }
         let mode = arguments.first?.hasPrefix("--") == true ? arguments.removeFirst() : "--run"
         guard let base = arguments.first else {
             FileHandle.standardError.write(Data("usage: RealWorldBench [--steps | --tree] <base-url> [rounds] [case-filter]\n".utf8))
