@@ -17,10 +17,13 @@ Each case runs in a fresh browser.new_context() (as Playwright's test runner giv
 test), on the system chromium-headless-shell (executable_path; never `playwright install`).
 Timed: context + page creation, the spec's beforeEach (goto) and the case body; not the
 context's close. Prints JSON: {case: {"ms": [...], "verdicts": ["pass"|"fail"], "errors": [...]}}.
-Usage: realworld_playwright.py BROWSER BASE_URL [ROUNDS] [FLAGS_JSON] [CASE_FILTER]"""
-import json, re, sys, time
+Usage: realworld_playwright.py BROWSER BASE_URL [ROUNDS] [FLAGS_JSON] [CASE_FILTER]
+With STEPS=1 in the environment it also writes, per case, the time of every Playwright call
+the case makes (goto, fill, press, check, click, expect…) to stderr, as RealWorldBench --steps
+does for UIAutomation, and a median per kind of call at the end."""
+import json, os, re, statistics, sys, time
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, LocatorAssertions, Page, expect, sync_playwright
 
 BROWSER = sys.argv[1]
 BASE = sys.argv[2]
@@ -368,12 +371,40 @@ def _(page):
     expect(completed_link).to_have_class("selected")
 
 
+# MARK: Step timing (STEPS=1)
+
+STEPS = []  # (kind, milliseconds) of the case running now
+
+
+def time_calls(cls, names, kind_prefix):
+    """Wraps `cls`'s methods `names` so that each call's duration is recorded in STEPS."""
+    for name in names:
+        original = getattr(cls, name)
+
+        def timed(*args, __original=original, __kind=f"{kind_prefix}.{name}", **kwargs):
+            start = time.perf_counter()
+            try:
+                return __original(*args, **kwargs)
+            finally:
+                STEPS.append((__kind, (time.perf_counter() - start) * 1e3))
+        setattr(cls, name, timed)
+
+
+if os.environ.get("STEPS") == "1":
+    time_calls(Browser, ["new_context"], "browser")
+    time_calls(BrowserContext, ["new_page"], "context")
+    time_calls(Page, ["goto", "reload", "go_back", "wait_for_function"], "page")
+    time_calls(Locator, ["fill", "press", "check", "uncheck", "click", "dblclick", "dispatch_event"], "locator")
+    time_calls(LocatorAssertions, [n for n in dir(LocatorAssertions) if n.startswith(("to_", "not_to_"))], "expect")
+
+
 # MARK: Runner
 
 def run_case(browser, before_each, body, after_each):
     """One test as Playwright's runner runs it: a fresh context and page, the spec's
     beforeEach (goto, then the describe's own), the body, the afterEach. Returns
     (milliseconds, error or None); the context's close is not timed."""
+    STEPS.clear()
     start = time.perf_counter()
     context = browser.new_context(**DEVICE)
     error = None
@@ -393,7 +424,7 @@ def run_case(browser, before_each, body, after_each):
 
 
 def main():
-    results = {}
+    results, kinds = {}, {}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=BROWSER, args=ARGS, headless=True)
         selected = [c for c in CASES if FILTER in c[0]]
@@ -406,7 +437,14 @@ def main():
                 entry["verdicts"].append("fail" if error else "pass")
                 if error:
                     entry["errors"].append(error)
+                if os.environ.get("STEPS") == "1":
+                    print(f"## {name}: {ms:.1f} ms", file=sys.stderr)
+                    for kind, step_ms in STEPS:
+                        print(f"{step_ms:8.1f} ms  {kind}", file=sys.stderr)
+                        kinds.setdefault(kind, []).append(step_ms)
         browser.close()
+    for kind, values in sorted(kinds.items(), key=lambda item: -statistics.median(item[1])):
+        print(f"median {statistics.median(values):7.1f} ms  n={len(values):3d}  {kind}", file=sys.stderr)
     print(json.dumps(results))
 
 
