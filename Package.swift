@@ -197,6 +197,8 @@ let package = Package(
             dependencies: ["UIAutomation", "DevTools", "TestSupport"],
             path: "bench/UIAutomationBench"
         ),
+        // Real-world benchmark: TodoMVC's Playwright spec ported to UIAutomation (bench/realworld.sh).
+        .executableTarget(name: "RealWorldBench", dependencies: ["UIAutomation", "DevTools"], path: "bench/RealWorldBench"),
     ],
     swiftLanguageModes: [.v6]
 )
