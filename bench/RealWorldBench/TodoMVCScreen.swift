@@ -94,14 +94,14 @@ struct TodoMVCScreen {
         return Self.normalized(counter.map(\.label).joined())
     }
 
-    /// Whether each todo item's check box is checked ("1"), in order; an item without a check
-    /// box (being edited) reads `nil`.
-    func itemChecks() async throws -> [Bool?] {
-        var checks: [Bool?] = []
+    /// Whether each todo item has the CSS class `completed`, in order (a DOM read: the
+    /// accessibility tree carries no classes).
+    func itemsCompleted() async throws -> [Bool] {
+        var completed: [Bool] = []
         for index in 0..<(try await todoItems.count) {
-            checks.append(try await todoItem(index).checkBoxes.snapshots().first.map { $0.value == "1" })
+            completed.append(try await todoItem(index).hasClass("completed"))
         }
-        return checks
+        return completed
     }
 
     /// Whether `element` (a check box) is checked now; `nil` if it is not there.

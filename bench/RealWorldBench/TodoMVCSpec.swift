@@ -12,13 +12,9 @@ import UIAutomation
 /// - **localStorage** (`checkNumberOfTodosInLocalStorage` and its two siblings): UIAutomation
 ///   has no way to run a script in the page or read its storage, and storage is not in the
 ///   accessibility tree. Omitted; Playwright's port keeps them.
-/// - **`toHaveClass('completed')`**: the accessibility tree carries no CSS classes. In this
-///   app the class and the item's check box both come from the todo's `completed` flag, so
-///   the port checks the check box instead: the same behaviour (the item is marked
-///   completed), observed through the control rather than the styling hook.
-/// - **`toHaveClass('selected')`** on the filter links: the highlighted filter has no
-///   accessible state (no `aria-current`, no selection), so there is nothing to check it
-///   against. Omitted; the case still does all its clicks.
+/// `toHaveClass('completed')` and `toHaveClass('selected')` are checked through UIAutomation's
+/// web-only DOM reads (`hasClass`, `expect(hasClass:)`): the accessibility tree carries no
+/// CSS classes, and the highlighted filter link has no accessible state.
 enum TodoMVCSpec {
     /// The spec's `TODO_ITEMS`.
     static let todoItems = ["buy some cheese", "feed the cat", "book a doctors appointment"]
@@ -45,8 +41,6 @@ enum TodoMVCSpec {
     }
 
     static let localStorage = "localStorage checks omitted (no script or storage access)"
-    static let completedClass = "toHaveClass('completed') checked as the item's check box state"
-    static let selectedClass = "toHaveClass('selected') omitted (no accessible state for the highlighted filter)"
 
     // MARK: Assertions shared by the cases
 
@@ -60,9 +54,16 @@ enum TodoMVCSpec {
         try await expectEventually("\(count) todo items") { mismatch(try await screen.todoItems.count, count) }
     }
 
-    /// `toHaveClass([...])` on all items, as check box states (`true`: 'completed', `false`: '').
+    /// `toHaveClass([...])` on all items (`true`: 'completed', `false`: ''), read from the DOM.
     static func expectItemsCompleted(_ screen: TodoMVCScreen, _ completed: [Bool]) async throws {
-        try await expectEventually("items completed \(completed)") { mismatch(try await screen.itemChecks(), completed) }
+        try await expectEventually("items completed \(completed)") { mismatch(try await screen.itemsCompleted(), completed) }
+    }
+
+    /// `expect(item).toHaveClass('completed')` / `.not.toHaveClass('completed')`.
+    static func expectCompleted(_ item: Element, _ completed: Bool) async throws {
+        try await StepTimer.shared.step("expect \(item) \(completed ? "" : "not ")completed") {
+            try await item.expect(hasClass: "completed", completed)
+        }
     }
 
     /// `toBeChecked()` / `not.toBeChecked()`.
@@ -130,12 +131,12 @@ enum TodoMVCSpec {
             try await expectItemTexts(screen, todoItems)
         },
         Case("Mark all as completed › should allow me to mark all items as completed",
-             notes: [completedClass, localStorage], beforeEach: createDefaultTodos) { screen in
+             notes: [localStorage], beforeEach: createDefaultTodos) { screen in
             try await screen.check(screen.toggleAll)
             try await expectItemsCompleted(screen, [true, true, true])
         },
         Case("Mark all as completed › should allow me to clear the complete state of all items",
-             notes: [completedClass, localStorage], beforeEach: createDefaultTodos) { screen in
+             notes: [localStorage], beforeEach: createDefaultTodos) { screen in
             try await screen.check(screen.toggleAll)
             try await screen.uncheck(screen.toggleAll)
             try await expectItemsCompleted(screen, [false, false, false])
@@ -151,21 +152,21 @@ enum TodoMVCSpec {
             try await screen.check(screen.checkbox(of: firstTodo))
             try await expectChecked(screen, toggleAll, true)
         },
-        Case("Item › should allow me to mark items as complete", notes: [completedClass]) { screen in
+        Case("Item › should allow me to mark items as complete") { screen in
             for item in todoItems.prefix(2) {
                 try await screen.fill(screen.newTodo, item)
                 try await screen.press(screen.newTodo, .return, "Enter")
             }
             let firstTodo = screen.todoItem(0)
             try await screen.check(screen.checkbox(of: firstTodo))
-            try await expectChecked(screen, screen.checkbox(of: firstTodo), true)
+            try await expectCompleted(firstTodo, true)
             let secondTodo = screen.todoItem(1)
-            try await expectChecked(screen, screen.checkbox(of: secondTodo), false)
+            try await expectCompleted(secondTodo, false)
             try await screen.check(screen.checkbox(of: secondTodo))
-            try await expectChecked(screen, screen.checkbox(of: firstTodo), true)
-            try await expectChecked(screen, screen.checkbox(of: secondTodo), true)
+            try await expectCompleted(firstTodo, true)
+            try await expectCompleted(secondTodo, true)
         },
-        Case("Item › should allow me to un-mark items as complete", notes: [completedClass, localStorage]) { screen in
+        Case("Item › should allow me to un-mark items as complete", notes: [localStorage]) { screen in
             for item in todoItems.prefix(2) {
                 try await screen.fill(screen.newTodo, item)
                 try await screen.press(screen.newTodo, .return, "Enter")
@@ -174,11 +175,11 @@ enum TodoMVCSpec {
             let secondTodo = screen.todoItem(1)
             let firstTodoCheckbox = screen.checkbox(of: firstTodo)
             try await screen.check(firstTodoCheckbox)
-            try await expectChecked(screen, firstTodoCheckbox, true)
-            try await expectChecked(screen, screen.checkbox(of: secondTodo), false)
+            try await expectCompleted(firstTodo, true)
+            try await expectCompleted(secondTodo, false)
             try await screen.uncheck(firstTodoCheckbox)
-            try await expectChecked(screen, firstTodoCheckbox, false)
-            try await expectChecked(screen, screen.checkbox(of: secondTodo), false)
+            try await expectCompleted(firstTodo, false)
+            try await expectCompleted(secondTodo, false)
         },
         Case("Item › should allow me to edit an item", notes: [localStorage]) { screen in
             try await screen.createDefaultTodos()
@@ -246,7 +247,7 @@ enum TodoMVCSpec {
             try await screen.click(screen.clearCompleted)
             try await expectGone(screen.app.buttons.matching(ElementPredicate.label == "Clear completed"))
         },
-        Case("Persistence › should persist its data", notes: [completedClass, localStorage]) { screen in
+        Case("Persistence › should persist its data", notes: [localStorage]) { screen in
             for item in todoItems.prefix(2) {
                 try await screen.fill(screen.newTodo, item)
                 try await screen.press(screen.newTodo, .return, "Enter")
@@ -294,12 +295,15 @@ enum TodoMVCSpec {
             try await screen.click(screen.filter("All"))
             try await expectItemCount(screen, 3)
         },
-        Case("Routing › should highlight the currently applied filter", notes: [selectedClass, localStorage],
+        Case("Routing › should highlight the currently applied filter", notes: [localStorage],
              beforeEach: createDefaultTodos) { screen in
+            try await StepTimer.shared.step("expect All selected") { try await screen.filter("All").expect(hasClass: "selected") }
             let activeLink = screen.filter("Active")
             let completedLink = screen.filter("Completed")
             try await screen.click(activeLink)
+            try await StepTimer.shared.step("expect Active selected") { try await activeLink.expect(hasClass: "selected") }
             try await screen.click(completedLink)
+            try await StepTimer.shared.step("expect Completed selected") { try await completedLink.expect(hasClass: "selected") }
         },
     ]
 }
