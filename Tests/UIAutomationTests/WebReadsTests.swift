@@ -92,3 +92,17 @@ struct WebReadsTests {
         }
     }
 }
+
+@Suite("A press that lands elsewhere is retried")
+struct HitGuardTests {
+    @Test func aLayoutChangeBetweenTheCheckAndThePressDoesNotLoseOrMisdirectTheTap() async throws {
+        try await withApp("/jump") { (app) async throws in
+            try await app.buttons["target"].tap()
+            #expect(try await app.staticTexts["clicks"].label == "target 1 after the banner")
+            #expect(try await app.staticTexts["banner-clicks"].label == "banner 0")
+            // The banner came between the check and the press, as the fixture means it to.
+            let tree = try await app.treeDescription()
+            #expect(tree.contains("Banner"), "\(tree)")
+        }
+    }
+}

@@ -185,11 +185,23 @@ final class PageDriver: Sendable {
         let by: String?
     }
 
-    /// Runs the actionability check on a node; see ``PageScripts/actionability``.
-    func checkActionability(node: Int, offsetX: Double, offsetY: Double) async throws -> Actionability {
-        let value = try await callFunction(PageScripts.actionability, on: node, arguments: [.number(offsetX), .number(offsetY)])
+    /// Runs the actionability check on a node; see ``PageScripts/actionability``. With
+    /// `guardHits`, a passing check also guards the next press: if it lands on something else,
+    /// the page never sees it, and ``takeHitGuard()`` says what it hit.
+    func checkActionability(node: Int, offsetX: Double, offsetY: Double, guardHits: Bool = false) async throws -> Actionability {
+        let value = try await callFunction(PageScripts.actionability, on: node,
+                                           arguments: [.number(offsetX), .number(offsetY), .bool(guardHits)])
         guard let value, value != .null else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
         return try JSONDecoder().decode(Actionability.self, from: JSONEncoder().encode(value))
+    }
+
+    /// Removes the hit guard of the last actionability check; what the press hit instead of
+    /// its element, or `nil` when it hit it (or the page has gone: a navigation it caused).
+    func takeHitGuard() async -> String? {
+        try? await browser.run {
+            try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.takeHitGuard), timeout: configuration.responseTimeout)
+                .result.value?.string
+        } ?? nil
     }
 
     /// Calls `declaration` (a JavaScript function) with `this` the DOM node and returns its
@@ -223,6 +235,9 @@ final class PageDriver: Sendable {
             // The reply to a release comes once the page has handled the click: a page that
             // hangs in its handler must fail the action at its timeout, not the connection's.
             let limit = configuration.responseTimeout
+            // The pointer moves there first, as a finger or mouse does: hover and
+            // pointer-move handlers run before the press, as they would for a user.
+            _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mouseMoved", x: x, y: y), timeout: limit)
             for click in 1...count {
                 _ = try await page.send(CDP.Input.DispatchMouseEvent(
                     type: "mousePressed", x: x, y: y, button: "left", clickCount: click), timeout: limit)

@@ -97,17 +97,23 @@ extension Element {
                     last = UIAutomationError(query: label, reason: .disabled, tree: snapshot.treeDescription())
                 } else if let node = element.backendNodeId {
                     let check = try await app.perform(label) {
-                        try await driver.checkActionability(node: node, offsetX: offsetX, offsetY: offsetY)
+                        try await driver.checkActionability(node: node, offsetX: offsetX, offsetY: offsetY, guardHits: tapsTarget)
                     }
                     if check.state == "ok" || (!tapsTarget && check.state != "detached"), let x = check.x, let y = check.y {
-                        try await app.perform(label) {
+                        // A press that landed elsewhere (the layout moved after the check) was
+                        // kept from the page: check again and retry.
+                        let missed = try await app.perform(label) { () async throws -> String? in
                             try await prepare(driver, element)
                             try await action(driver, x, y)
+                            if tapsTarget, let missed = await driver.takeHitGuard() { return missed }
                             try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+                            return nil
                         }
-                        return
+                        guard let missed else { return }
+                        last = UIAutomationError(query: label, reason: .notHittable(coveredBy: missed), tree: snapshot.treeDescription())
+                    } else {
+                        last = UIAutomationError(query: label, reason: Self.reason(for: check), tree: snapshot.treeDescription())
                     }
-                    last = UIAutomationError(query: label, reason: Self.reason(for: check), tree: snapshot.treeDescription())
                 } else {
                     last = UIAutomationError(query: label, reason: .notVisible, tree: snapshot.treeDescription())
                 }

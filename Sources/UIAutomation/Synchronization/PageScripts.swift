@@ -187,6 +187,19 @@ enum PageScripts {
     }
     """#
 
+    /// Removes the hit guard the last actionability check installed and says what the press
+    /// hit instead of the element (a description), or `null` when it hit the element or no
+    /// pointer event came.
+    static let takeHitGuard = #"""
+    (() => {
+      const guard = window.__labHitGuard;
+      if (!guard) return null;
+      guard.remove();
+      window.__labHitGuard = null;
+      return guard.missed || null;
+    })()
+    """#
+
     static let domValue = #"""
     function () {
       const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;
@@ -201,7 +214,7 @@ enum PageScripts {
     /// `{state, x, y, by}` with state `ok`, `detached`, `invisible`, `unstable`, `offscreen`
     /// or `covered` (then `by` describes what covers it).
     static let actionability = #"""
-    async function (offsetX, offsetY) {
+    async function (offsetX, offsetY, guardHits) {
       const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;
       if (!element || !element.isConnected) return { state: 'detached' };
       const box = () => element.getBoundingClientRect();
@@ -248,8 +261,6 @@ enum PageScripts {
         x = left + (right - left) * offsetX;
         y = top + (bottom - top) * offsetY;
       }
-      const hit = document.elementFromPoint(x, y);
-      if (hit === element || (hit && element.contains(hit))) return { state: 'ok', x, y };
       const describe = node => {
         if (!node) return 'nothing';
         let text = node.tagName.toLowerCase();
@@ -260,7 +271,32 @@ enum PageScripts {
         if (words) text += ' (' + JSON.stringify(words) + ')';
         return text;
       };
+      const hit = document.elementFromPoint(x, y);
+      if (hit === element || (hit && element.contains(hit))) {
+        if (guardHits) guardHitTarget(element, describe);
+        return { state: 'ok', x, y };
+      }
       return { state: 'covered', x, y, by: describe(hit) };
+      // The layout can change between this check and the press (a framework re-rendering after
+      // the previous action, a hash route): the press then lands on something else. Until the
+      // next check, the first pointer event decides: if its target is not the element, that
+      // event and the rest of the press are stopped before the page sees them, and the action
+      // is retried (see PageScripts.takeHitGuard).
+      function guardHitTarget(element, describe) {
+        if (window.__labHitGuard) window.__labHitGuard.remove();
+        const types = ['pointerdown', 'mousedown', 'touchstart', 'pointerup', 'mouseup', 'touchend', 'click'];
+        const guard = { missed: null };
+        const handler = event => {
+          if (guard.missed === null) {
+            const path = event.composedPath(), target = path[0];
+            guard.missed = path.includes(element) ? '' : (target && target.tagName ? describe(target) : 'another node');
+          }
+          if (guard.missed) { event.preventDefault(); event.stopImmediatePropagation(); }
+        };
+        types.forEach(type => window.addEventListener(type, handler, true));
+        guard.remove = () => types.forEach(type => window.removeEventListener(type, handler, true));
+        window.__labHitGuard = guard;
+      }
     }
     """#
 }

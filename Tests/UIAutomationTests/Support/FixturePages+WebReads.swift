@@ -3,7 +3,32 @@
 extension FixturePages {
     static let webReadPages: [String: String] = [
         "/todo": todo,
+        "/jump": jump,
     ]
+
+    /// The layout changes between the actionability check and the press: the first time the
+    /// pointer moves over the button, a banner is inserted above the button and pushes it down,
+    /// so a press at the checked point lands on the banner.
+    static let jump = page("Jump", """
+        <div id="slot"></div>
+        <button data-testid="target" style="display:block;width:100%;height:60px"
+          onclick="document.querySelector('[data-testid=clicks]').textContent = 'target ' + (++window.targetClicks) + (window.bannerShown ? ' after the banner' : ' before the banner')">Target</button>
+        <p data-testid="clicks">none</p>
+        <p data-testid="banner-clicks">banner 0</p>
+        <script>
+          window.targetClicks = 0; window.bannerShown = false; let bannerClicks = 0;
+          // Only a move over the button itself: the tap's own move, not one at launch.
+          document.querySelector('[data-testid=target]').addEventListener('pointermove', () => {
+            if (window.bannerShown) return;
+            window.bannerShown = true;
+            const banner = document.createElement('div');
+            banner.style.height = '120px';
+            banner.textContent = 'Banner';
+            banner.onclick = () => { document.querySelector('[data-testid=banner-clicks]').textContent = 'banner ' + (++bannerClicks); };
+            document.querySelector('#slot').append(banner);
+          });
+        </script>
+        """)
 
     /// A small to-do list whose items carry state only in CSS classes, with generated content,
     /// untrimmed text, and changes that arrive late (after 300 ms) like a slow app's.
