@@ -106,3 +106,22 @@ struct HitGuardTests {
         }
     }
 }
+
+@Suite("fill: replace a field's text in one step")
+struct FillTests {
+    @Test func fillReplacesTheWholeTextWithOneInputEventAndNoKeys() async throws {
+        try await withApp("/fill") { (app) async throws in
+            let field = app.textFields["field"]
+            try await field.fill("  new   text  ")
+            #expect(try await field.domValue == "  new   text  ")
+            #expect(try await app.staticTexts["events"].label == "keys 0, inputs 1")
+            try await field.fill("")
+            #expect(try await field.domValue == "")
+            // Clearing presses one Delete.
+            #expect(try await app.staticTexts["events"].label == "keys 1, inputs 2")
+            try await field.typeText("ab")
+            #expect(try await field.domValue == "ab")
+            #expect(try await app.staticTexts["events"].label == "keys 3, inputs 4")
+        }
+    }
+}

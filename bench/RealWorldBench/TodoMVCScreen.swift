@@ -112,17 +112,9 @@ struct TodoMVCScreen {
 
     // MARK: The spec's verbs (each a step for --steps)
 
-    /// `locator.fill(text)`: select everything in the field, then type `text` over it
-    /// (an empty `text` deletes the selection).
+    /// `locator.fill(text)`: UIAutomation's `fill` (select all, insert the text as one input).
     func fill(_ field: Element, _ text: String) async throws {
-        try await StepTimer.shared.step("fill \"\(text)\": select all (typeKey ⌃A)") {
-            try await field.typeKey("a", modifierFlags: .control)
-        }
-        if text.isEmpty {
-            try await StepTimer.shared.step("fill \"\": typeKey(.delete)") { try await field.typeKey(.delete) }
-        } else {
-            try await StepTimer.shared.step("fill \"\(text)\": typeText (\(text.count) chars)") { try await field.typeText(text) }
-        }
+        try await StepTimer.shared.step("fill \"\(text)\"") { try await field.fill(text) }
     }
 
     /// `locator.press(key)`: `typeKey`.

@@ -85,6 +85,21 @@ extension PageDriver {
         }
     }
 
+    /// Focuses a DOM node and replaces its whole text with `text` as a paste would: select all,
+    /// then one `Input.insertText` (one `input` event, no key events); an empty `text` deletes
+    /// the selection with one Delete.
+    func fill(node: Int, with text: String) async throws {
+        try await sendingInput {
+            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.responseTimeout)
+            _ = try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.selectAllInFocus), timeout: configuration.responseTimeout)
+            if text.isEmpty {
+                try await press(.delete)
+            } else {
+                _ = try await page.send(CDP.Input.InsertText(text: text), timeout: configuration.responseTimeout)
+            }
+        }
+    }
+
     /// Moves keyboard focus away from a DOM node (or from whatever inside it has focus), as a
     /// tap elsewhere would: the page gets `blur`/`focusout`, and an edited field its `change`.
     /// Returns whether anything had focus there.

@@ -41,4 +41,16 @@ extension Element {
             throw await app.recordFailure(error)
         }
     }
+
+    /// Replaces the field's whole text with `text` in one step, as pasting would (Playwright's
+    /// `fill`): focuses it, selects everything, and inserts `text` — one `input` event, no key
+    /// events; an empty `text` clears the field. Web-only: ``typeText(_:timeout:)`` types key
+    /// by key, as XCUITest does, and is what to use when key handlers matter.
+    public func fill(_ text: String, timeout: TimeInterval? = nil) async throws {
+        try await act("fill(\(quoted(text)))", timeout: timeout, tapsTarget: false) { _, _, _ in
+        } prepare: { driver, element in
+            guard let node = element.backendNodeId else { return }
+            try await driver.fill(node: node, with: text)
+        }
+    }
 }

@@ -200,6 +200,15 @@ enum PageScripts {
     })()
     """#
 
+    /// Selects all the text of the focused field (or editable region).
+    static let selectAllInFocus = #"""
+    (() => {
+      const field = document.activeElement;
+      if (field && typeof field.select === 'function') field.select();
+      else document.execCommand('selectAll');
+    })()
+    """#
+
     static let domValue = #"""
     function () {
       const element = this.nodeType === Node.ELEMENT_NODE ? this : this.parentElement;

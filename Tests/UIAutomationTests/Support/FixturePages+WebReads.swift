@@ -4,7 +4,21 @@ extension FixturePages {
     static let webReadPages: [String: String] = [
         "/todo": todo,
         "/jump": jump,
+        "/fill": fill,
     ]
+
+    /// A field that counts its key and input events.
+    static let fill = page("Fill", """
+        <input data-testid="field" aria-label="Field" value="old text">
+        <p data-testid="events">keys 0, inputs 0</p>
+        <script>
+          let keys = 0, inputs = 0;
+          const field = document.querySelector('[data-testid=field]');
+          const show = () => document.querySelector('[data-testid=events]').textContent = 'keys ' + keys + ', inputs ' + inputs;
+          field.addEventListener('keydown', () => { keys++; show(); });
+          field.addEventListener('input', () => { inputs++; show(); });
+        </script>
+        """)
 
     /// The layout changes between the actionability check and the press: the first time the
     /// pointer moves over the button, a banner is inserted above the button and pushes it down,
