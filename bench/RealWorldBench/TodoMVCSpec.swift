@@ -46,17 +46,17 @@ enum TodoMVCSpec {
 
     /// `expect(getByTestId('todo-title')).toHaveText(texts)` / `expect(todoItems).toHaveText(texts)`.
     static func expectItemTexts(_ screen: TodoMVCScreen, _ texts: [String]) async throws {
-        try await expectEventually("todo items \(texts)") { mismatch(try await screen.itemTexts(), texts) }
+        try await expectEventually(screen.app, "todo items \(texts)") { mismatch(try await screen.itemTexts(), texts) }
     }
 
     /// `expect(todoItems).toHaveCount(count)`.
     static func expectItemCount(_ screen: TodoMVCScreen, _ count: Int) async throws {
-        try await expectEventually("\(count) todo items") { mismatch(try await screen.todoItems.count, count) }
+        try await StepTimer.shared.step("expect \(count) todo items") { try await screen.todoItems.expect(count: count) }
     }
 
     /// `toHaveClass([...])` on all items (`true`: 'completed', `false`: ''), read from the DOM.
     static func expectItemsCompleted(_ screen: TodoMVCScreen, _ completed: [Bool]) async throws {
-        try await expectEventually("items completed \(completed)") { mismatch(try await screen.itemsCompleted(), completed) }
+        try await expectEventually(screen.app, "items completed \(completed)") { mismatch(try await screen.itemsCompleted(), completed) }
     }
 
     /// `expect(item).toHaveClass('completed')` / `.not.toHaveClass('completed')`.
@@ -68,14 +68,14 @@ enum TodoMVCSpec {
 
     /// `toBeChecked()` / `not.toBeChecked()`.
     static func expectChecked(_ screen: TodoMVCScreen, _ element: Element, _ checked: Bool) async throws {
-        try await expectEventually("\(element) \(checked ? "checked" : "not checked")") {
+        try await expectEventually(screen.app, "\(element) \(checked ? "checked" : "not checked")") {
             mismatch(try await screen.isChecked(element), checked)
         }
     }
 
     /// `toHaveText` / `toContainText` on the counter: `exact` or a part of it.
     static func expectCounter(_ screen: TodoMVCScreen, _ text: String, exact: Bool = true) async throws {
-        try await expectEventually("counter \(exact ? "==" : "contains") \"\(text)\"") {
+        try await expectEventually(screen.app, "counter \(exact ? "==" : "contains") \"\(text)\"") {
             let seen = try await screen.counterText()
             guard let seen else { return "no counter" }
             return (exact ? seen == text : seen.contains(text)) ? nil : "\"\(seen)\""
@@ -84,7 +84,7 @@ enum TodoMVCSpec {
 
     /// `toHaveValue(text)` / `toBeEmpty()` on a field: its DOM value.
     static func expectValue(_ field: Element, _ text: String) async throws {
-        try await expectEventually("\(field) value \"\(text)\"") {
+        try await expectEventually(field.app, "\(field) value \"\(text)\"") {
             guard try await field.exists else { return "no such field" }
             return mismatch(try await field.domValue ?? "<none>", text)
         }
@@ -92,10 +92,7 @@ enum TodoMVCSpec {
 
     /// `not.toBeVisible()` / `toBeHidden()`: hidden elements are not in the accessibility tree.
     static func expectGone(_ query: ElementQuery) async throws {
-        try await expectEventually("\(query) gone") {
-            let count = try await query.count
-            return count == 0 ? nil : "\(count) of them"
-        }
+        try await StepTimer.shared.step("expect \(query) gone") { try await query.expect(count: 0) }
     }
 
     // MARK: Describe blocks' hooks
@@ -233,7 +230,7 @@ enum TodoMVCSpec {
         Case("Clear completed button › should display the correct text", beforeEach: createDefaultTodos) { screen in
             // page.locator('.todo-list li .toggle').first().check()
             try await screen.check(screen.todoItems.checkBoxes.firstMatch)
-            try await expectEventually("Clear completed visible") { try await screen.clearCompleted.exists ? nil : "missing" }
+            try await expectEventually(screen.app, "Clear completed visible") { try await screen.clearCompleted.exists ? nil : "missing" }
         },
         Case("Clear completed button › should remove completed items when clicked", beforeEach: createDefaultTodos) { screen in
             try await screen.check(screen.checkbox(of: screen.todoItem(1)))

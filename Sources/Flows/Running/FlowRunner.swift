@@ -27,7 +27,7 @@ final class FlowRunner: @unchecked Sendable {
             throw FlowError(reason: .missingInput(key: key), scenarioPath: [definition.description], step: nil,
                             trace: FlowTrace(scenario: definition.description, limit: traceLimit))
         }
-        let scenario = compile(definition)
+        let scenario = CompiledScenario(definition)
         let outcome = try await withWatchdog { try await self.execute(scenario, state: state, path: []) }
         return FlowRun(definition: definition, exitStep: outcome.trace.exit!.step, result: outcome.trace.exit!.result,
                        state: outcome.state, trace: outcome.trace, duration: clock.now - started, totalSteps: stepsTaken)
@@ -73,34 +73,27 @@ final class FlowRunner: @unchecked Sendable {
                     (result, nested) = try await runSubScenario(call, from: context, path: path)
                 }
             } catch {
-                if var flowError = error as? FlowError {
-                    // A sub-scenario failed: recover here if that is routable, else pass it up
-                    // with the path seen from this level.
-                    nested = flowError.trace
-                    if flowError.isRoutable, let recovery = node.onFailure {
-                        record(&trace, node, .recovered(flowError), next: scenario.nodes[recovery.to].name, started, scenarioStart, context, nested)
-                        counts[recovery.index] += 1
-                        current = recovery.to
-                        continue
-                    }
-                    record(&trace, node, .failed(flowError), next: nil, started, scenarioStart, context, nested)
-                    trace.transitionCounts = Self.counts(counts, scenario.edges)
-                    flowError.trace = trace
-                    throw flowError
-                }
-                if expiry.isExpired || clock.now >= deadline {
+                // A sub-scenario's failure arrives as a FlowError carrying its own trace.
+                let flowError = error as? FlowError
+                if let flowError { nested = flowError.trace }
+                if flowError == nil && (expiry.isExpired || clock.now >= deadline) {
                     record(&trace, node, .failed(error), next: nil, started, scenarioStart, context, nested)
                     throw fail(.timeBudgetExceeded(limit: budget.maxDuration), at: node.name)
                 }
                 if error is CancellationError { throw error }
-                if let recovery = node.onFailure, !(error is ScenarioStateError) {
+                let routable = flowError?.isRoutable ?? !(error is ScenarioStateError)
+                if routable, let recovery = node.onFailure {
                     record(&trace, node, .recovered(error), next: scenario.nodes[recovery.to].name, started, scenarioStart, context, nested)
                     counts[recovery.index] += 1
                     current = recovery.to
                     continue
                 }
                 record(&trace, node, .failed(error), next: nil, started, scenarioStart, context, nested)
-                throw fail(.stepFailed(error), at: node.name)
+                guard var flowError else { throw fail(.stepFailed(error), at: node.name) }
+                // Keep where it happened; show the whole path from this level.
+                trace.transitionCounts = Self.counts(counts, scenario.edges)
+                flowError.trace = trace
+                throw flowError
             }
 
             guard let edge = node.next(after: result) else {
@@ -141,7 +134,7 @@ final class FlowRunner: @unchecked Sendable {
         for (childKey, parentKey) in call.inputs.sorted(by: { $0.key < $1.key }) {
             state.values[childKey] = try context.state(forKey: parentKey)
         }
-        let outcome = try await execute(compile(call.scenario.definition), state: state, path: path)
+        let outcome = try await execute(compile(call.scenario), state: state, path: path)
         for (childKey, parentKey) in call.outputs.sorted(by: { $0.key < $1.key }) {
             guard let value = outcome.state.values[childKey] else {
                 throw FlowError(reason: .missingOutput(key: childKey), scenarioPath: path + [outcome.trace.scenario],
@@ -152,11 +145,14 @@ final class FlowRunner: @unchecked Sendable {
         return (outcome.trace.exit!.result, outcome.trace)
     }
 
-    private func compile(_ definition: ScenarioDefinition) -> CompiledScenario {
-        if let known = compiled[definition.identity] { return known }
-        let scenario = CompiledScenario(definition)
-        compiled[definition.identity] = scenario
-        return scenario
+    /// A sub-scenario's compiled graph, built once per run: its definition (a copy of the whole
+    /// graph) is read the first time it runs, not at every call.
+    private func compile(_ scenario: any Scenario) -> CompiledScenario {
+        let identity = ObjectIdentifier(scenario)
+        if let known = compiled[identity] { return known }
+        let compiledScenario = CompiledScenario(scenario.definition)
+        compiled[identity] = compiledScenario
+        return compiledScenario
     }
 
     private static func counts(_ counts: [Int], _ edges: [Transition]) -> [Transition: Int] {

@@ -62,6 +62,15 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         self.tree = tree
     }
 
+    /// Whether the element is simply not there (no match, or an index past the end): what
+    /// `exists` answers `false` to and what waits keep waiting through.
+    var meansMissing: Bool {
+        switch reason {
+        case .noMatch, .indexOutOfRange: return true
+        default: return false
+        }
+    }
+
     public var description: String {
         var text = "\(query): \(reasonText)"
         if let waited { text += " (after waiting \(waited.formatted))" }

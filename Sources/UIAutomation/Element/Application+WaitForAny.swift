@@ -7,13 +7,13 @@ extension Application {
     /// ``UIAutomationError/Reason/timedOut(after:waitingFor:lastProblem:)`` naming every
     /// query, with the element tree and screenshot, when none appears.
     public func waitForAny(_ elements: [Element], timeout: TimeInterval) async throws -> Int {
-        guard let first = elements.first else {
+        guard !elements.isEmpty else {
             throw UIAutomationError(query: "app.waitForAny([])", reason: .invalidRequest("waitForAny needs at least one element"))
         }
         let clock = ContinuousClock()
         let started = clock.now
         var found: Int?
-        _ = try await first.poll(limit: .seconds(max(0, timeout))) {
+        _ = try await pollWithBackoff(limit: .seconds(max(0, timeout))) {
             for (index, element) in elements.enumerated() where try await element.exists {
                 found = index
                 return true

@@ -23,7 +23,7 @@ extension Application {
             try await wait(timeout: timeout) {
                 do {
                     return try await holds()
-                } catch let error as UIAutomationError where error.reason == .noMatch || isIndexOutOfRange(error) {
+                } catch let error as UIAutomationError where error.meansMissing {
                     return false
                 }
             }
@@ -32,11 +32,6 @@ extension Application {
         let lastSeen = await withExpectedFailures { await last() }
         throw await recordFailure(UIAutomationError(
             query: call, reason: .timedOut(after: clock.now - started, waitingFor: expected, lastProblem: lastSeen)))
-    }
-
-    private func isIndexOutOfRange(_ error: UIAutomationError) -> Bool {
-        if case .indexOutOfRange = error.reason { return true }
-        return false
     }
 }
 
@@ -62,7 +57,7 @@ extension Element {
             try await app.wait(timeout: timeout) {
                 do {
                     return try await snapshot()[keyPath: keyPath] == expected
-                } catch let error as UIAutomationError where error.reason == .noMatch {
+                } catch let error as UIAutomationError where error.meansMissing {
                     return false
                 }
             }
@@ -75,7 +70,7 @@ extension Element {
         let text = expected.map { "attribute \(name) == \"\($0)\"" } ?? "no attribute \(name)"
         try await app.expect("\(description).expect(attribute: \"\(name)\")", expected: text, timeout: timeout,
                              holds: { try await attribute(name) == expected },
-                             last: { await lastDOM { try await attribute(name).map { "\"\($0)\"" } ?? "absent" } })
+                             last: { await lastRead { try await attribute(name).map { "\"\($0)\"" } ?? "absent" } })
     }
 
     /// Waits for the element to have (or, with `present: false`, not to have) the CSS class
@@ -83,7 +78,7 @@ extension Element {
     public func expect(hasClass name: String, _ present: Bool = true, timeout: TimeInterval = 5) async throws {
         try await app.expect("\(description).expect(hasClass: \"\(name)\")", expected: (present ? "" : "no ") + "class \(name)",
                              timeout: timeout, holds: { try await hasClass(name) == present },
-                             last: { await lastDOM { "classes \(try await classes)" } })
+                             last: { await lastRead { "classes \(try await classes)" } })
     }
 
     /// Waits for the DOM `textContent` to be exactly `expected` (whitespace included);
@@ -91,26 +86,23 @@ extension Element {
     public func expect(textContent expected: String, timeout: TimeInterval = 5) async throws {
         try await app.expect("\(description).expect(textContent:)", expected: "textContent \"\(expected)\"", timeout: timeout,
                              holds: { try await textContent == expected },
-                             last: { await lastDOM { "\"\(try await textContent)\"" } })
+                             last: { await lastRead { "\"\(try await textContent)\"" } })
     }
 
     /// The element as it is now, in one line, for a failed expectation.
     private func lastSeen() async -> String {
-        do {
+        await lastRead {
             let element = try await snapshot()
             return "label \"\(element.label)\", value " + (element.value.map { "\"\($0)\"" } ?? "nil")
                 + (element.isEnabled ? "" : ", disabled") + (element.isSelected ? ", selected" : "")
-        } catch let error as UIAutomationError where error.reason == .noMatch {
-            return "no element"
-        } catch {
-            return "\(error)"
         }
     }
 
-    private func lastDOM(_ read: () async throws -> String) async -> String {
+    /// What `read` says about the element now; "no element" when it is not there.
+    private func lastRead(_ read: () async throws -> String) async -> String {
         do {
             return try await read()
-        } catch let error as UIAutomationError where error.reason == .noMatch {
+        } catch let error as UIAutomationError where error.meansMissing {
             return "no element"
         } catch {
             return "\(error)"
