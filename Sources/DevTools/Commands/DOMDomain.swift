@@ -43,7 +43,12 @@ extension CDP {
         public struct ResolveNode: CDPCommand {
             public static let method = "DOM.resolveNode"
             public var backendNodeId: Int
-            public init(backendNodeId: Int) { self.backendNodeId = backendNodeId }
+            /// The object group the handle joins (released together with `Runtime.releaseObjectGroup`).
+            public var objectGroup: String?
+            public init(backendNodeId: Int, objectGroup: String? = nil) {
+                self.backendNodeId = backendNodeId
+                self.objectGroup = objectGroup
+            }
             public struct Response: Decodable, Sendable { public let object: Runtime.RemoteObject }
         }
 

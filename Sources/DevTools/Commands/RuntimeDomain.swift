@@ -55,6 +55,13 @@ extension CDP {
             public init(objectId: String) { self.objectId = objectId }
         }
 
+        /// `Runtime.releaseObjectGroup`: releases every handle made in the group.
+        public struct ReleaseObjectGroup: CDPCommand {
+            public static let method = "Runtime.releaseObjectGroup"
+            public var objectGroup: String
+            public init(objectGroup: String) { self.objectGroup = objectGroup }
+        }
+
         /// An argument of ``CallFunctionOn``: a JSON value or a remote object.
         public struct CallArgument: Codable, Sendable {
             public var value: JSONValue?

@@ -147,10 +147,13 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
 
     func wrap(_ error: any Error, query: String) -> any Error {
         switch error {
+        case let error as UIAutomationError where error.query.isEmpty:  // raised below the query's level
+            return UIAutomationError(query: query, reason: error.reason, tree: error.tree)
         case let error as UIAutomationError: return error
         case DevToolsError.timeout(let method, let after):
             return UIAutomationError(query: query, reason: .timedOut(
                 after: after, waitingFor: "the browser to answer \(method)", lastProblem: "the page is not responding"))
+        case DevToolsError.javaScriptException(let message): return UIAutomationError(query: query, reason: .scriptFailed(message))
         case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(error))
         default: return error
         }

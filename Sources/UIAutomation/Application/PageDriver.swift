@@ -228,6 +228,60 @@ final class PageDriver: Sendable {
         }
     }
 
+    /// Evaluates a JavaScript expression in the page's main frame and returns its JSON value
+    /// (promises awaited, `undefined` as null). A thrown exception becomes
+    /// ``DevToolsError/javaScriptException(message:)``.
+    func evaluate(_ expression: String) async throws -> JSONValue {
+        try await browser.run { try await page.evaluate(expression, timeout: configuration.responseTimeout) }
+    }
+
+    /// Which of `nodes` (backend node ids) match the CSS `selector` — a text node by its
+    /// parent element. All handles are made at once, in one object group released after
+    /// the one call that tests them: three round trips' worth of latency for any number of
+    /// nodes. A node that left the document matches nothing. An invalid selector throws
+    /// ``UIAutomationError/Reason/invalidRequest(_:)``.
+    func nodes(_ nodes: [Int], matchingCSS selector: String) async throws -> Set<Int> {
+        guard !nodes.isEmpty else { return [] }
+        return try await browser.run {
+            let group = "automationlab-css"
+            let limit = configuration.responseTimeout
+            let page = self.page
+            let handles = try await withThrowingTaskGroup(of: (Int, String?).self) { tasks in
+                for node in nodes {
+                    tasks.addTask {
+                        do {
+                            let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node, objectGroup: group), timeout: limit)
+                            return (node, reply.object.objectId)
+                        } catch DevToolsError.protocolError {
+                            return (node, nil)  // "No node with given id found": it left the document
+                        }
+                    }
+                }
+                var handles: [(node: Int, objectId: String)] = []
+                for try await (node, objectId) in tasks { if let objectId { handles.append((node, objectId)) } }
+                return handles
+            }
+            defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group)) } }
+            guard let first = handles.first else { return [] }
+            let reply = try await page.send(CDP.Runtime.CallFunctionOn(
+                functionDeclaration: PageScripts.nodesMatchingSelector, objectId: first.objectId,
+                arguments: [.init(value: .string(selector))] + handles.dropFirst().map { .init(objectId: $0.objectId) },
+                returnByValue: true), timeout: limit)
+            if let exception = reply.exceptionDetails {
+                throw DevToolsError.javaScriptException(message: exception.message)
+            }
+            switch reply.result.value {
+            case .array(let answers)?:
+                return Set(zip(handles, answers).compactMap { $1.bool == true ? $0.node : nil })
+            case .object(let fields)?:
+                throw UIAutomationError(query: "", reason: .invalidRequest(
+                    "\(quoted(selector)) is not a CSS selector: \(fields["invalidSelector"]?.string ?? "")"))
+            default:
+                return []
+            }
+        }
+    }
+
     /// A tap: press and release at a viewport point (`count` 2 for a double tap), held
     /// `duration` between them.
     func tap(x: Double, y: Double, count: Int = 1, holding duration: Duration = .zero) async throws {

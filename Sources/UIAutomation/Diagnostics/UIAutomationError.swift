@@ -28,6 +28,8 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         case notRunning
         /// The request itself is invalid (e.g. a bad argument).
         case invalidRequest(String)
+        /// A script the test ran in the page threw; the exception's message.
+        case scriptFailed(String)
         /// The browser failed underneath (crash, protocol error).
         case browser(DevToolsError)
     }
@@ -97,6 +99,7 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
             return "timed out after \(after.formatted) waiting for \(waitingFor)" + (last.map { " (last: \($0))" } ?? "")
         case .notRunning: return "the application is not running; call launch() first"
         case .invalidRequest(let message): return message
+        case .scriptFailed(let message): return "the script threw: \(message)"
         case .browser(let error): return "the browser failed: \(error)"
         }
     }

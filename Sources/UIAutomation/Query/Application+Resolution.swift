@@ -5,8 +5,16 @@ extension Application {
         let driver = try driver(for: query)
         return try await perform(query) {
             let snapshot = try await driver.snapshot()
-            let evaluator = QueryEvaluator(snapshot: snapshot) { index in
+            var evaluator = QueryEvaluator(snapshot: snapshot) { index in
                 try await driver.isHittable(snapshot.elements[index], in: snapshot)
+            }
+            evaluator.cssMatches = { selector, candidates in
+                var byNode: [Int: [Int]] = [:]
+                for index in candidates {
+                    if let node = snapshot.elements[index].backendNodeId { byNode[node, default: []].append(index) }
+                }
+                let matching = try await driver.nodes(Array(byNode.keys), matchingCSS: selector)
+                return Set(matching.flatMap { byNode[$0] ?? [] })
             }
             switch try await evaluator.evaluate(steps) {
             case .success(let indexes):

@@ -46,6 +46,16 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
                ".containing(.\(type.name), identifier: \(identifier.map(quoted) ?? "nil"))")
     }
 
+    /// The matches whose DOM node matches the CSS `selector` (a text by its parent element):
+    /// `app.cells.matching(css: ".completed")`. The web-only path, for what the accessibility
+    /// tree does not carry (classes, attributes, structure); the elements are still the
+    /// tree's, so a DOM node with no element of its own (a plain `div`) is not found — query
+    /// its role instead, or use ``ElementQueryProviding/descendants(matching:)`` with `.any`.
+    /// An invalid selector fails the query with ``UIAutomationError/Reason/invalidRequest(_:)``.
+    public func matching(css selector: String) -> ElementQuery {
+        adding(.css(selector), ".matching(css: \(quoted(selector)))")
+    }
+
     // MARK: Elements
 
     /// The one match whose identifier, label, value or placeholder is `key` (strict).

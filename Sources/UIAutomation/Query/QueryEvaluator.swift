@@ -4,6 +4,8 @@ struct QueryEvaluator {
     /// Answers `isHittable` for predicates that ask for it (a hit test per element, so it
     /// runs only for the candidates of steps whose predicate reads `isHittable`).
     let hitTest: (Int) async throws -> Bool
+    /// Which of the given elements' DOM nodes match a CSS selector (their indexes).
+    var cssMatches: (String, [Int]) async throws -> Set<Int> = { _, _ in [] }
 
     /// Why a chain matched nothing usable.
     enum Failure: Error, Sendable {
@@ -49,6 +51,9 @@ struct QueryEvaluator {
                 current = current.filter { index in
                     snapshot.descendants(of: index).contains { predicate.evaluate(subject($0, known)) }
                 }
+            case .css(let selector):
+                let matches = try await cssMatches(selector, current)
+                current = current.filter { matches.contains($0) }
             case .pick(let pick):
                 switch pick {
                 case .unique:

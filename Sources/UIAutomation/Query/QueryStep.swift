@@ -8,6 +8,8 @@ enum QueryStep: Sendable, CustomStringConvertible {
     case matching(ElementPredicate)
     /// Keep the elements that have a descendant satisfying the predicate.
     case containing(ElementPredicate)
+    /// Keep the elements whose DOM node matches a CSS selector (the web-only path).
+    case css(String)
     /// Narrow to one element: an ``Element`` in the middle of a chain.
     case pick(ElementPick)
 
@@ -17,6 +19,7 @@ enum QueryStep: Sendable, CustomStringConvertible {
         case .children(let type): return "children(matching: .\(type.name))"
         case .matching(let predicate): return "matching(\(predicate))"
         case .containing(let predicate): return "containing(\(predicate))"
+        case .css(let selector): return "matching(css: \(quoted(selector)))"
         case .pick(let pick): return pick.description
         }
     }

@@ -187,6 +187,17 @@ enum PageScripts {
     }
     """#
 
+    /// For `this` and every further node argument, whether its element matches `selector`
+    /// (an array of booleans in argument order), or `{ invalidSelector }`.
+    static let nodesMatchingSelector = #"""
+    function (selector, ...others) {
+      const elementOf = (node) => node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
+      try {
+        return [this, ...others].map((node) => { const element = elementOf(node); return element ? element.matches(selector) : false; });
+      } catch (error) { return { invalidSelector: String(error.message) }; }
+    }
+    """#
+
     /// Removes the hit guard the last actionability check installed and says what the press
     /// hit instead of the element (a description), or `null` when it hit the element or no
     /// pointer event came.

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import UIAutomation
+
+@Suite("The web-only path: scripts, storage and CSS-selector queries")
+struct ScriptAndCSSTests {
+    @Test func localStorageIsReadWrittenKeptOverAReloadAndEmptyAtALaunch() async throws {
+        try await withApp("/persist") { (app) async throws in
+            let note = app.textFields["note"]
+            #expect(try await app.localStorage.value(forKey: "note") == nil)
+            try await note.typeText("Milk")
+            #expect(try await app.localStorage.value(forKey: "note") == "Milk")
+            #expect(try await app.localStorage.keys == ["note"])
+
+            // A value the test writes is what the page reads when it loads.
+            try await app.localStorage.setValue("Eggs \"and\" ham", forKey: "note")
+            try await app.reload()
+            #expect(try await note.value == "Eggs \"and\" ham")
+
+            try await app.localStorage.removeValue(forKey: "note")
+            #expect(try await app.localStorage.keys == [])
+            try await app.sessionStorage.setValue("1", forKey: "tab")
+            #expect(try await app.sessionStorage.value(forKey: "tab") == "1")
+            #expect(try await app.localStorage.value(forKey: "tab") == nil)
+
+            try await app.localStorage.setValue("kept?", forKey: "note")
+            try await app.launch()  // a fresh context: nothing carried over
+            #expect(try await app.localStorage.keys == [])
+            #expect(try await note.value ?? "" == "")
+        }
+    }
+
+    @Test func storedJSONDecodesAndAMismatchIsATypedError() async throws {
+        struct Todo: Decodable, Equatable { let title: String; let completed: Bool }
+        try await withApp("/persist") { (app) async throws in
+            try await app.localStorage.setValue(#"[{"title":"Milk","completed":true}]"#, forKey: "todos")
+            #expect(try await app.localStorage.decoded([Todo].self, forKey: "todos") == [Todo(title: "Milk", completed: true)])
+            #expect(try await app.localStorage.decoded([Todo].self, forKey: "none") == nil)
+            try await app.localStorage.setValue("not json", forKey: "todos")
+            do {
+                _ = try await app.localStorage.decoded([Todo].self, forKey: "todos")
+                Issue.record("text that is not JSON decoded")
+            } catch let error as UIAutomationError {
+                guard case .unexpectedValue(_, let actual) = error.reason else { throw error }
+                #expect(actual == "not json")
+                #expect(error.query.hasPrefix("app.localStorage.decoded"))
+            }
+        }
+    }
+
+    @Test func scriptsReturnTypedValuesAwaitPromisesAndReportExceptions() async throws {
+        struct Point: Decodable, Equatable { let x: Int; let y: Int }
+        try await withApp("/persist") { (app) async throws in
+            #expect(try await app.evaluate("1 + 2", as: Int.self) == 3)
+            #expect(try await app.evaluate("document.title", as: String.self) == "Persist")
+            #expect(try await app.evaluate("({ x: 1, y: 2 })", as: Point.self) == Point(x: 1, y: 2))
+            #expect(try await app.evaluate("new Promise(r => setTimeout(() => r(['a', 'b']), 50))", as: [String].self) == ["a", "b"])
+            #expect(try await app.evaluate("undefined", as: String?.self) == nil)
+            try await app.run(javaScript: "document.querySelector('[data-testid=loads]').textContent = 'changed by a script'")
+            #expect(try await app.staticTexts["loads"].label == "changed by a script")
+            do {
+                try await app.run(javaScript: "throw new Error('broken on purpose')")
+                Issue.record("a throwing script succeeded")
+            } catch let error as UIAutomationError {
+                guard case .scriptFailed(let message) = error.reason else { throw error }
+                #expect(message.contains("broken on purpose"))
+                #expect(error.query == #"app.run(javaScript: "throw new Error('broken on purpose')")"#)
+            }
+            do {
+                _ = try await app.evaluate("'three'", as: Int.self)
+                Issue.record("a string decoded as an Int")
+            } catch let error as UIAutomationError {
+                guard case .unexpectedValue(_, let actual) = error.reason else { throw error }
+                #expect(actual == "\"three\"")
+            }
+        }
+    }
+
+    @Test func cssSelectorsFilterTheTreesElements() async throws {
+        try await withApp("/todo") { (app) async throws in
+            let editing = app.cells.matching(css: "li.editing")
+            #expect(try await editing.count == 1)
+            #expect(try await editing.element.identifier == "item-2")
+            // Chains go on from a CSS step as from any other.
+            #expect(try await editing.checkBoxes.element.identifier == "toggle-2")
+            #expect(try await app.cells.matching(css: "[data-id]").count == 2)
+            #expect(try await app.cells.matching(css: ".completed").count == 0)
+            // A text is matched by its parent element.
+            #expect(try await app.staticTexts.matching(css: "li.editing label").element.label == "Walk")
+            // The selector is re-evaluated at every use: a class added later is seen.
+            try await app.buttons["complete-later"].tap()
+            try await app.cells.matching(css: ".completed").expect(count: 1)
+            #expect(try await app.cells.matching(css: ".completed").element.identifier == "item-1")
+            #expect(app.cells.matching(css: ".completed").description == #"app.cells.matching(css: ".completed")"#)
+        }
+    }
+
+    @Test func anInvalidSelectorInAQueryIsATypedErrorNamingTheQuery() async throws {
+        try await withApp("/todo") { (app) async throws in
+            do {
+                _ = try await app.cells.matching(css: "li[[").count
+                Issue.record("an invalid selector matched")
+            } catch let error as UIAutomationError {
+                guard case .invalidRequest(let message) = error.reason else { throw error }
+                #expect(message.contains("is not a CSS selector"))
+                #expect(error.query == #"app.cells.matching(css: "li[[")"#)
+            }
+        }
+    }
+}
