@@ -7,11 +7,10 @@ import UIAutomation
 /// see it, the same assertions. bench/realworld_playwright.py is the Playwright port of the
 /// same spec; docs/benchmarks.md ("Real-world: TodoMVC") has the locator table.
 ///
-/// Checks UIAutomation cannot make are listed per case in ``Case/portNotes``:
-///
-/// - **localStorage** (`checkNumberOfTodosInLocalStorage` and its two siblings): UIAutomation
-///   has no way to run a script in the page or read its storage, and storage is not in the
-///   accessibility tree. Omitted; Playwright's port keeps them.
+/// Checks UIAutomation cannot make would be listed per case in ``Case/portNotes``; today
+/// there are none. The spec's localStorage checks (`checkNumberOfTodosInLocalStorage` and its
+/// two siblings, `page.waitForFunction` over `localStorage['react-todos']`) read the stored
+/// JSON through UIAutomation's web-only `app.localStorage`, retried like the spec's wait.
 /// `toHaveClass('completed')` and `toHaveClass('selected')` are checked through UIAutomation's
 /// web-only DOM reads (`hasClass`, `expect(hasClass:)`): the accessibility tree carries no
 /// CSS classes, and the highlighted filter link has no accessible state.
@@ -40,7 +39,11 @@ enum TodoMVCSpec {
         }
     }
 
-    static let localStorage = "localStorage checks omitted (no script or storage access)"
+    /// A to-do as the app stores it in `localStorage['react-todos']`.
+    struct StoredTodo: Decodable, Sendable {
+        let title: String
+        let completed: Bool
+    }
 
     // MARK: Assertions shared by the cases
 
@@ -95,29 +98,74 @@ enum TodoMVCSpec {
         try await StepTimer.shared.step("expect \(query) gone") { try await query.expect(count: 0) }
     }
 
+    /// `checkNumberOfTodosInLocalStorage(page, count)`.
+    static func expectStoredTodos(_ screen: TodoMVCScreen, _ count: Int) async throws {
+        try await expectStored(screen, "\(count) todos stored") { $0.count == count }
+    }
+
+    /// `checkNumberOfCompletedTodosInLocalStorage(page, count)`.
+    static func expectStoredCompleted(_ screen: TodoMVCScreen, _ count: Int) async throws {
+        try await expectStored(screen, "\(count) completed todos stored") { $0.filter(\.completed).count == count }
+    }
+
+    /// `checkTodosInLocalStorage(page, title)`.
+    static func expectStoredTitle(_ screen: TodoMVCScreen, _ title: String) async throws {
+        try await expectStored(screen, "\"\(title)\" stored") { $0.contains { $0.title == title } }
+    }
+
+    /// Waits until the stored to-dos satisfy `holds`, as the spec's `waitForFunction` does.
+    private static func expectStored(_ screen: TodoMVCScreen, _ expectation: String,
+                                     _ holds: @escaping @Sendable ([StoredTodo]) -> Bool) async throws {
+        try await expectEventually(screen.app, expectation) {
+            guard let todos = try await screen.app.localStorage.decoded([StoredTodo].self, forKey: "react-todos") else {
+                return "nothing stored"
+            }
+            return holds(todos) ? nil : "\(todos.count) stored, \(todos.filter(\.completed).count) completed"
+        }
+    }
+
     // MARK: Describe blocks' hooks
 
     @Sendable static func createDefaultTodos(_ screen: TodoMVCScreen) async throws {
         try await screen.createDefaultTodos()
     }
 
+    /// The beforeEach of "Mark all as completed" and "Editing".
+    @Sendable static func createDefaultTodosAndCheckStorage(_ screen: TodoMVCScreen) async throws {
+        try await screen.createDefaultTodos()
+        try await expectStoredTodos(screen, 3)
+    }
+
+    /// The afterEach of "Mark all as completed".
+    @Sendable static func checkThreeStored(_ screen: TodoMVCScreen) async throws {
+        try await expectStoredTodos(screen, 3)
+    }
+
+    /// The beforeEach of "Routing".
+    @Sendable static func createDefaultTodosAndCheckFirstStored(_ screen: TodoMVCScreen) async throws {
+        try await screen.createDefaultTodos()
+        try await expectStoredTitle(screen, todoItems[0])
+    }
+
     // MARK: The cases, in the spec's order
 
     static let all: [Case] = [
-        Case("New Todo › should allow me to add todo items", notes: [localStorage]) { screen in
+        Case("New Todo › should allow me to add todo items") { screen in
             try await screen.fill(screen.newTodo, todoItems[0])
             try await screen.press(screen.newTodo, .return, "Enter")
             try await expectItemTexts(screen, [todoItems[0]])
             try await screen.fill(screen.newTodo, todoItems[1])
             try await screen.press(screen.newTodo, .return, "Enter")
             try await expectItemTexts(screen, [todoItems[0], todoItems[1]])
+            try await expectStoredTodos(screen, 2)
         },
-        Case("New Todo › should clear text input field when an item is added", notes: [localStorage]) { screen in
+        Case("New Todo › should clear text input field when an item is added") { screen in
             try await screen.fill(screen.newTodo, todoItems[0])
             try await screen.press(screen.newTodo, .return, "Enter")
             try await expectValue(screen.newTodo, "")
+            try await expectStoredTodos(screen, 1)
         },
-        Case("New Todo › should append new items to the bottom of the list", notes: [localStorage]) { screen in
+        Case("New Todo › should append new items to the bottom of the list") { screen in
             try await screen.createDefaultTodos()
             // getByText('3 items left').toBeVisible(), toHaveText('3 items left'), toContainText('3'),
             // toHaveText(/3/): all on the counter, the one element with that text.
@@ -126,27 +174,31 @@ enum TodoMVCSpec {
             try await expectCounter(screen, "3", exact: false)
             try await expectCounter(screen, "3", exact: false)
             try await expectItemTexts(screen, todoItems)
+            try await expectStoredTodos(screen, 3)
         },
         Case("Mark all as completed › should allow me to mark all items as completed",
-             notes: [localStorage], beforeEach: createDefaultTodos) { screen in
+             beforeEach: createDefaultTodosAndCheckStorage, afterEach: checkThreeStored) { screen in
             try await screen.check(screen.toggleAll)
             try await expectItemsCompleted(screen, [true, true, true])
+            try await expectStoredCompleted(screen, 3)
         },
         Case("Mark all as completed › should allow me to clear the complete state of all items",
-             notes: [localStorage], beforeEach: createDefaultTodos) { screen in
+             beforeEach: createDefaultTodosAndCheckStorage, afterEach: checkThreeStored) { screen in
             try await screen.check(screen.toggleAll)
             try await screen.uncheck(screen.toggleAll)
             try await expectItemsCompleted(screen, [false, false, false])
         },
         Case("Mark all as completed › complete all checkbox should update state when items are completed / cleared",
-             notes: [localStorage], beforeEach: createDefaultTodos) { screen in
+             beforeEach: createDefaultTodosAndCheckStorage, afterEach: checkThreeStored) { screen in
             let toggleAll = screen.toggleAll
             try await screen.check(toggleAll)
             try await expectChecked(screen, toggleAll, true)
+            try await expectStoredCompleted(screen, 3)
             let firstTodo = screen.todoItem(0)
             try await screen.uncheck(screen.checkbox(of: firstTodo))
             try await expectChecked(screen, toggleAll, false)
             try await screen.check(screen.checkbox(of: firstTodo))
+            try await expectStoredCompleted(screen, 3)
             try await expectChecked(screen, toggleAll, true)
         },
         Case("Item › should allow me to mark items as complete") { screen in
@@ -163,7 +215,7 @@ enum TodoMVCSpec {
             try await expectCompleted(firstTodo, true)
             try await expectCompleted(secondTodo, true)
         },
-        Case("Item › should allow me to un-mark items as complete", notes: [localStorage]) { screen in
+        Case("Item › should allow me to un-mark items as complete") { screen in
             for item in todoItems.prefix(2) {
                 try await screen.fill(screen.newTodo, item)
                 try await screen.press(screen.newTodo, .return, "Enter")
@@ -174,11 +226,13 @@ enum TodoMVCSpec {
             try await screen.check(firstTodoCheckbox)
             try await expectCompleted(firstTodo, true)
             try await expectCompleted(secondTodo, false)
+            try await expectStoredCompleted(screen, 1)
             try await screen.uncheck(firstTodoCheckbox)
             try await expectCompleted(firstTodo, false)
             try await expectCompleted(secondTodo, false)
+            try await expectStoredCompleted(screen, 0)
         },
-        Case("Item › should allow me to edit an item", notes: [localStorage]) { screen in
+        Case("Item › should allow me to edit an item") { screen in
             try await screen.createDefaultTodos()
             let secondTodo = screen.todoItem(1)
             try await screen.dblclick(secondTodo)
@@ -186,46 +240,51 @@ enum TodoMVCSpec {
             try await screen.fill(screen.editField(of: secondTodo), "buy some sausages")
             try await screen.press(screen.editField(of: secondTodo), .return, "Enter")
             try await expectItemTexts(screen, [todoItems[0], "buy some sausages", todoItems[2]])
+            try await expectStoredTitle(screen, "buy some sausages")
         },
-        Case("Editing › should hide other controls when editing", notes: [localStorage],
-             beforeEach: createDefaultTodos) { screen in
+        Case("Editing › should hide other controls when editing",
+             beforeEach: createDefaultTodosAndCheckStorage) { screen in
             let todoItem = screen.todoItem(1)
             try await screen.dblclick(todoItem)
             try await expectGone(todoItem.checkBoxes)
             try await expectGone(todoItem.staticTexts.matching(ElementPredicate.label.contains(todoItems[1])))
+            try await expectStoredTodos(screen, 3)
         },
-        Case("Editing › should save edits on blur", notes: [localStorage], beforeEach: createDefaultTodos) { screen in
+        Case("Editing › should save edits on blur", beforeEach: createDefaultTodosAndCheckStorage) { screen in
             try await screen.dblclick(screen.todoItem(1))
             try await screen.fill(screen.editField(of: screen.todoItem(1)), "buy some sausages")
             try await screen.blur(screen.editField(of: screen.todoItem(1)))
             try await expectItemTexts(screen, [todoItems[0], "buy some sausages", todoItems[2]])
+            try await expectStoredTitle(screen, "buy some sausages")
         },
-        Case("Editing › should trim entered text", notes: [localStorage], beforeEach: createDefaultTodos) { screen in
+        Case("Editing › should trim entered text", beforeEach: createDefaultTodosAndCheckStorage) { screen in
             try await screen.dblclick(screen.todoItem(1))
             try await screen.fill(screen.editField(of: screen.todoItem(1)), "    buy some sausages    ")
             try await screen.press(screen.editField(of: screen.todoItem(1)), .return, "Enter")
             try await expectItemTexts(screen, [todoItems[0], "buy some sausages", todoItems[2]])
+            try await expectStoredTitle(screen, "buy some sausages")
         },
-        Case("Editing › should remove the item if an empty text string was entered", notes: [localStorage],
-             beforeEach: createDefaultTodos) { screen in
+        Case("Editing › should remove the item if an empty text string was entered",
+             beforeEach: createDefaultTodosAndCheckStorage) { screen in
             try await screen.dblclick(screen.todoItem(1))
             try await screen.fill(screen.editField(of: screen.todoItem(1)), "")
             try await screen.press(screen.editField(of: screen.todoItem(1)), .return, "Enter")
             try await expectItemTexts(screen, [todoItems[0], todoItems[2]])
         },
-        Case("Editing › should cancel edits on escape", notes: [localStorage], beforeEach: createDefaultTodos) { screen in
+        Case("Editing › should cancel edits on escape", beforeEach: createDefaultTodosAndCheckStorage) { screen in
             try await screen.dblclick(screen.todoItem(1))
             try await screen.fill(screen.editField(of: screen.todoItem(1)), "buy some sausages")
             try await screen.press(screen.editField(of: screen.todoItem(1)), .escape, "Escape")
             try await expectItemTexts(screen, todoItems)
         },
-        Case("Counter › should display the current number of todo items", notes: [localStorage]) { screen in
+        Case("Counter › should display the current number of todo items") { screen in
             try await screen.fill(screen.newTodo, todoItems[0])
             try await screen.press(screen.newTodo, .return, "Enter")
             try await expectCounter(screen, "1", exact: false)
             try await screen.fill(screen.newTodo, todoItems[1])
             try await screen.press(screen.newTodo, .return, "Enter")
             try await expectCounter(screen, "2", exact: false)
+            try await expectStoredTodos(screen, 2)
         },
         Case("Clear completed button › should display the correct text", beforeEach: createDefaultTodos) { screen in
             // page.locator('.todo-list li .toggle').first().check()
@@ -244,7 +303,7 @@ enum TodoMVCSpec {
             try await screen.click(screen.clearCompleted)
             try await expectGone(screen.app.buttons.matching(ElementPredicate.label == "Clear completed"))
         },
-        Case("Persistence › should persist its data", notes: [localStorage]) { screen in
+        Case("Persistence › should persist its data") { screen in
             for item in todoItems.prefix(2) {
                 try await screen.fill(screen.newTodo, item)
                 try await screen.press(screen.newTodo, .return, "Enter")
@@ -254,20 +313,23 @@ enum TodoMVCSpec {
             try await expectItemTexts(screen, [todoItems[0], todoItems[1]])
             try await expectChecked(screen, firstTodoCheck, true)
             try await expectItemsCompleted(screen, [true, false])
+            try await expectStoredCompleted(screen, 1)
             try await screen.reload()
             try await expectItemTexts(screen, [todoItems[0], todoItems[1]])
             try await expectChecked(screen, firstTodoCheck, true)
             try await expectItemsCompleted(screen, [true, false])
         },
-        Case("Routing › should allow me to display active items", notes: [localStorage],
-             beforeEach: createDefaultTodos) { screen in
+        Case("Routing › should allow me to display active items",
+             beforeEach: createDefaultTodosAndCheckFirstStored) { screen in
             try await screen.check(screen.checkbox(of: screen.todoItem(1)))
+            try await expectStoredCompleted(screen, 1)
             try await screen.click(screen.filter("Active"))
             try await expectItemCount(screen, 2)
             try await expectItemTexts(screen, [todoItems[0], todoItems[2]])
         },
-        Case("Routing › should respect the back button", notes: [localStorage], beforeEach: createDefaultTodos) { screen in
+        Case("Routing › should respect the back button", beforeEach: createDefaultTodosAndCheckFirstStored) { screen in
             try await screen.check(screen.checkbox(of: screen.todoItem(1)))
+            try await expectStoredCompleted(screen, 1)
             try await screen.click(screen.filter("All"))
             try await expectItemCount(screen, 3)
             try await screen.click(screen.filter("Active"))
@@ -278,22 +340,24 @@ enum TodoMVCSpec {
             try await screen.goBack()
             try await expectItemCount(screen, 3)
         },
-        Case("Routing › should allow me to display completed items", notes: [localStorage],
-             beforeEach: createDefaultTodos) { screen in
+        Case("Routing › should allow me to display completed items",
+             beforeEach: createDefaultTodosAndCheckFirstStored) { screen in
             try await screen.check(screen.checkbox(of: screen.todoItem(1)))
+            try await expectStoredCompleted(screen, 1)
             try await screen.click(screen.filter("Completed"))
             try await expectItemCount(screen, 1)
         },
-        Case("Routing › should allow me to display all items", notes: [localStorage],
-             beforeEach: createDefaultTodos) { screen in
+        Case("Routing › should allow me to display all items",
+             beforeEach: createDefaultTodosAndCheckFirstStored) { screen in
             try await screen.check(screen.checkbox(of: screen.todoItem(1)))
+            try await expectStoredCompleted(screen, 1)
             try await screen.click(screen.filter("Active"))
             try await screen.click(screen.filter("Completed"))
             try await screen.click(screen.filter("All"))
             try await expectItemCount(screen, 3)
         },
-        Case("Routing › should highlight the currently applied filter", notes: [localStorage],
-             beforeEach: createDefaultTodos) { screen in
+        Case("Routing › should highlight the currently applied filter",
+             beforeEach: createDefaultTodosAndCheckFirstStored) { screen in
             try await StepTimer.shared.step("expect All selected") { try await screen.filter("All").expect(hasClass: "selected") }
             let activeLink = screen.filter("Active")
             let completedLink = screen.filter("Completed")
