@@ -20,6 +20,7 @@
 #   TODOMVC_COMMIT  the commit to take the app from (default ff43b02e59df…, the one measured)
 #   TODOMVC_APP     an already extracted app folder (holding index.html); skips git archive
 #   CASES           only the cases whose name contains this text
+#   SPARE=0         UIAutomation without the next launch's context made ready in the background
 # Installs the `playwright` package from PyPI with pip if it is missing (never runs
 # `playwright install`: Playwright drives the system chromium-headless-shell).
 set -euo pipefail

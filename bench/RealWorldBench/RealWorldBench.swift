@@ -46,6 +46,8 @@ struct RealWorldBench {
     static func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.device = .desktop
+        // SPARE=0 measures launches without the context made ready in the background.
+        configuration.preparesNextLaunch = ProcessInfo.processInfo.environment["SPARE"] != "0"
         return configuration
     }
 

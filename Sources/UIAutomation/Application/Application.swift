@@ -65,6 +65,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
             let driver = try await PageDriver.open(in: browser, configuration: configuration)
             state.withLock { $0.running = (running, driver) }
             try await driver.open(running.url, timeout: configuration.launchTimeout)
+            if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
         } catch {
             await terminate()
             await running.terminate()

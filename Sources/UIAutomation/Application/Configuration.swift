@@ -26,6 +26,10 @@ public struct Configuration: Sendable {
     /// The browser launches run in: the process-wide one unless you give another
     /// (for instance to crash it in a test without disturbing tests running beside it).
     public var browser: SharedBrowser = .shared
+    /// Whether, once a launch has opened its app, a fresh context and page for the next launch
+    /// with the same device are made ready in the background (each is still used by one launch
+    /// only; see docs/decisions.md). Saves the next launch the browser's setup, 30–40 ms.
+    public var preparesNextLaunch: Bool = true
 
     public init() {}
 

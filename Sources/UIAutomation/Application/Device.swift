@@ -1,5 +1,5 @@
 /// The screen an app is launched on: viewport, pixel ratio, touch, color scheme.
-public struct Device: Sendable, Equatable {
+public struct Device: Sendable, Hashable {
     /// Viewport width in CSS pixels (points).
     public var width: Int
     /// Viewport height in CSS pixels (points).

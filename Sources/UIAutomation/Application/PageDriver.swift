@@ -27,34 +27,46 @@ final class PageDriver: Sendable {
         self.dialogs = DialogHandler(page: page, policy: configuration.dialogPolicy)
     }
 
-    /// A fresh context and page in `browser`, set up as the configured device.
+    /// A fresh context and page in `browser`, set up as the configured device: a spare made
+    /// ready after an earlier launch (``SparePages``) when there is one, else made now.
     static func open(in browser: Browser, configuration: Configuration) async throws -> PageDriver {
+        let (context, page) = try await SparePages.shared.take(in: browser, device: configuration.device)
+        return PageDriver(browser: browser, context: context, page: page, configuration: configuration)
+    }
+
+    /// A new isolated context and page in `browser`, emulating `device`, with the
+    /// instrumentation script installed for every document, page events and the
+    /// accessibility domain enabled; not yet navigated.
+    static func prepare(in browser: Browser, device: Device) async throws -> (BrowserContext, PageSession) {
         try await browser.run {
             let context = try await browser.newContext()
-            let page = try await context.newPage()
-            let driver = PageDriver(browser: browser, context: context, page: page, configuration: configuration)
-            let device = configuration.device
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await page.enablePageEvents() }  // navigate(to:) then skips it
-                group.addTask {
-                    _ = try await page.send(CDP.Page.AddScriptToEvaluateOnNewDocument(source: PageScripts.instrumentation))
+            do {
+                let page = try await context.newPage()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await page.enablePageEvents() }  // navigate(to:) then skips it
+                    group.addTask {
+                        _ = try await page.send(CDP.Page.AddScriptToEvaluateOnNewDocument(source: PageScripts.instrumentation))
+                    }
+                    group.addTask {
+                        _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
+                            width: device.width, height: device.height, deviceScaleFactor: device.scale, mobile: device.isMobile))
+                    }
+                    group.addTask {
+                        _ = try await page.send(CDP.Emulation.SetTouchEmulationEnabled(enabled: device.hasTouch, maxTouchPoints: 5))
+                    }
+                    group.addTask {
+                        _ = try await page.send(CDP.Emulation.SetEmulatedMedia(
+                            features: [.init(name: "prefers-color-scheme", value: device.colorScheme)]))
+                    }
+                    group.addTask { _ = try await page.send(CDP.Emulation.SetFocusEmulationEnabled(enabled: true)) }
+                    group.addTask { _ = try await page.send(CDP.Accessibility.Enable()) }
+                    try await group.waitForAll()
                 }
-                group.addTask {
-                    _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
-                        width: device.width, height: device.height, deviceScaleFactor: device.scale, mobile: device.isMobile))
-                }
-                group.addTask {
-                    _ = try await page.send(CDP.Emulation.SetTouchEmulationEnabled(enabled: device.hasTouch, maxTouchPoints: 5))
-                }
-                group.addTask {
-                    _ = try await page.send(CDP.Emulation.SetEmulatedMedia(
-                        features: [.init(name: "prefers-color-scheme", value: device.colorScheme)]))
-                }
-                group.addTask { _ = try await page.send(CDP.Emulation.SetFocusEmulationEnabled(enabled: true)) }
-                group.addTask { _ = try await page.send(CDP.Accessibility.Enable()) }
-                try await group.waitForAll()
+                return (context, page)
+            } catch {
+                try? await context.dispose()
+                throw error
             }
-            return driver
         }
     }
 
