@@ -45,7 +45,8 @@ extension XCTestCase {
                             return
                         }
                     } catch {
-                        problems.append("\(item.element): \(error)")
+                        // Stopped at the timeout mid-read: not a problem of the element's.
+                        if !Task.isCancelled { problems.append("\(item.element): \(error)") }
                         return
                     }
                     try? await Task.sleep(for: backoff.next())
@@ -54,6 +55,7 @@ extension XCTestCase {
         }
         await fulfillment(of: pending.map(\.expectation), timeout: timeout, file: file, line: Int(line))
         pollers.forEach { $0.cancel() }
+        for poller in pollers { await poller.value }  // every problem is logged before it is read
         // XCTest reports the timeout; say what each unfulfilled element looked like last, with
         // its tree and screenshot, as the throwing waits do.
         for (index, item) in pending.enumerated() where !fulfilled.contains(index) && !problems.all.contains(where: { $0.hasPrefix("\(item.element): ") }) {
