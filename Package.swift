@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, dependencies pointing down:
-//   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → Hummingbird; lab → MessagesService → Hummingbird
+//   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → ServerDefenses → Hummingbird;
+//   lab → MessagesService → ServerDefenses
 //   UIAutomation → DevTools → CDevToolsSupport
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
 //   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
@@ -31,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
@@ -59,13 +62,28 @@ let package = Package(
 
         // MARK: Lab apps and the CLI
 
+        // What every lab HTTP server runs with against hostile clients: a connection cap, a whole-request
+        // deadline, an idle timeout, malformed HTTP answered 400.
+        .target(
+            name: "ServerDefenses",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The seed's Messages REST API: Hummingbird routes, validation, error envelope, SQLite via GRDB.
         .target(
             name: "MessagesService",
             dependencies: [
+                "ServerDefenses",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -77,6 +95,7 @@ let package = Package(
         .target(
             name: "LabKit",
             dependencies: [
+                "ServerDefenses",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -108,6 +127,7 @@ let package = Package(
                 "TogglesApp",
                 "TriviaApp",
                 "MessagesApp",
+                "ServerDefenses",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -144,6 +164,7 @@ let package = Package(
             name: "MessagesServiceTests",
             dependencies: [
                 "MessagesService",
+                "ServerDefenses",
                 "lab",
                 "AnimalsApp",
                 "TogglesApp",

@@ -27,6 +27,9 @@ struct MessagesAPICommand: AsyncParsableCommand {
         valueName: "full|normal"))
     var synchronous: SQLiteMessageStore.Synchronous = .full
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
@@ -46,7 +49,7 @@ struct MessagesAPICommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let host = self.host
-        let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port) { boundPort in
+        let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port, limits: limits.limits) { boundPort in
             // One line on stdout, unbuffered: scripts and tests read the port from it.
             FileHandle.standardOutput.write(Data("listening on http://\(host):\(boundPort)\n".utf8))
         }

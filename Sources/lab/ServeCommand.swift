@@ -32,6 +32,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "SQLite database file of the Messages API (created if missing, with its folder).")
     var db = "lab-data/messages.sqlite"
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !db.isEmpty else { throw ValidationError("--db must not be empty") }
@@ -65,7 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
         MessagesAPI(store: store).addRoutes(to: router)
         let host = self.host
         let db = self.db
-        let application = LabServer.makeApplication(router: router, host: host, port: port, logger: LabServer.quietLogger) { bound in
+        let application = LabServer.makeApplication(
+            router: router, host: host, port: port, limits: limits.limits, logger: LabServer.quietLogger
+        ) { bound in
             let base = "http://\(host):\(bound)"
             FileHandle.standardOutput.write(Data("""
                 listening on \(base)

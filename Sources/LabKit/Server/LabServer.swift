@@ -1,4 +1,5 @@
 import Hummingbird
+import ServerDefenses
 import Logging
 import ServiceLifecycle
 
@@ -32,6 +33,7 @@ public final class LabServer: Sendable {
     /// index page at `/` that links them and `extraLinks`.
     public static func makeRouter(apps: [any LabApp], launch: LaunchOptions, extraLinks: [LabIndexPage.Entry] = []) -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: MalformedRequestMiddleware(logger: quietLogger))
         for app in apps { app.addRoutes(to: router, launch: launch) }
         let entries = apps.map { LabIndexPage.Entry(name: $0.name, path: $0.pathPrefix, summary: $0.summary) } + extraLinks
         router.get("/") { _, _ in LabIndexPage(entries: entries).page }
@@ -40,13 +42,13 @@ public final class LabServer: Sendable {
 
     /// The Hummingbird application serving `router`; `onRunning` gets the bound port.
     public static func makeApplication(
-        router: Router<BasicRequestContext>, host: String, port: Int, logger: Logger,
+        router: Router<BasicRequestContext>, host: String, port: Int, limits: ServerLimits = ServerLimits(), logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            server: limits.http1,
+            configuration: limits.configuration(address: .hostname(host, port: port)),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )
@@ -55,17 +57,18 @@ public final class LabServer: Sendable {
     /// Starts serving `apps` with state from `launch`; returns once the socket is bound.
     public static func start(
         apps: [any LabApp], launch: LaunchOptions = LaunchOptions(), host: String = "127.0.0.1", port: Int = 0,
-        logger: Logger = LabServer.quietLogger
+        limits: ServerLimits = ServerLimits(), logger: Logger = LabServer.quietLogger
     ) async throws -> LabServer {
-        try await start(router: makeRouter(apps: apps, launch: launch), host: host, port: port, logger: logger)
+        try await start(router: makeRouter(apps: apps, launch: launch), host: host, port: port, limits: limits, logger: logger)
     }
 
     /// Starts serving `router`; returns once the socket is bound.
     public static func start(
-        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int = 0, logger: Logger = LabServer.quietLogger
+        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = ServerLimits(),
+        logger: Logger = LabServer.quietLogger
     ) async throws -> LabServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = makeApplication(router: router, host: host, port: port, logger: logger) { bound in
+        let application = makeApplication(router: router, host: host, port: port, limits: limits, logger: logger) { bound in
             continuation.yield(bound)
             continuation.finish()
         }

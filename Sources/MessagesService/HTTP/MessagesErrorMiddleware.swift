@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Turns every error thrown below it into the Messages API's JSON error envelope, so no
 /// client ever sees a plain-text error or an unexplained 500 from these routes.
@@ -8,6 +9,7 @@ import NIOCore
 /// - ``MessagesAPIError``: answered as is.
 /// - Hummingbird's `HTTPError` and other `HTTPResponseError`s (404 for unknown paths, 413 from the
 ///   HTTP layer, …): same status, a code derived from it, their message.
+/// - NIO's `HTTPParserError` (broken framing met while reading the body): 400 `bad_request`.
 /// - Anything else: 500 `internal_error`, logged; the client gets no internal detail.
 public struct MessagesErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private let logger: Logger
@@ -22,6 +24,11 @@ public struct MessagesErrorMiddleware<Context: RequestContext>: RouterMiddleware
             return try await next(request, context)
         } catch let error as MessagesAPIError {
             return error.makeResponse()
+        } catch let error as HTTPParserError {
+            // Broken framing (a bad chunk size, a body cut short): the client's doing, so a 400,
+            // logged at debug level — a flood of broken requests is no flood of error lines.
+            logger.debug("malformed request", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            return MessagesAPIError(.badRequest, .badRequest, "malformed HTTP request: \(error.debugDescription)").makeResponse()
         } catch is NIOTooManyBytesError {
             return MessagesAPIError(.contentTooLarge, .bodyTooLarge, "the body is too large").makeResponse()
         } catch let error as HTTPError {

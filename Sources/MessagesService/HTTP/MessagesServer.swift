@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import ServerDefenses
 import ServiceLifecycle
 
 /// Runs the Messages API on its own: a Hummingbird application whose router holds only
@@ -16,18 +17,21 @@ public struct MessagesServer: Service {
     public let host: String
     /// The port to bind; 0 picks a free one (reported to `onServerRunning`).
     public let port: Int
+    /// Connection cap, request deadline, idle timeout.
+    public let limits: ServerLimits
     private let logger: Logger
     private let onServerRunning: @Sendable (Int) async -> Void
 
     /// Creates a server for `api` on `host:port`; `onServerRunning` is called with the bound
     /// port once the socket is listening.
     public init(
-        api: MessagesAPI, host: String = "127.0.0.1", port: Int = 8080, logger: Logger = Logger(label: "messages-api"),
-        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        api: MessagesAPI, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits(),
+        logger: Logger = Logger(label: "messages-api"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.api = api
         self.host = host
         self.port = port
+        self.limits = limits
         self.logger = logger
         self.onServerRunning = onServerRunning
     }
@@ -40,10 +44,11 @@ public struct MessagesServer: Service {
         let onServerRunning = self.onServerRunning
         return Application(
             router: router,
-            // A connection that sends nothing for 30 s is closed: a stalled upload can neither
-            // hold a connection forever nor keep a graceful shutdown waiting forever.
-            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-            configuration: .init(address: .hostname(host, port: port), serverName: nil, backlog: 1024),
+            // A connection cap below the descriptor limit, a deadline for a whole request and an
+            // idle timeout: slow or numerous clients can neither starve others nor exhaust the
+            // process, and a graceful shutdown never waits forever on a stalled upload.
+            server: limits.http1,
+            configuration: limits.configuration(address: .hostname(host, port: port)),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )

@@ -28,10 +28,16 @@ final class SpawnedService: @unchecked Sendable {
 
     /// Runs `lab` with `arguments` (and `environment` added to this process's) and waits until
     /// it says it is listening.
-    init(arguments: [String], environment: [String: String] = [:]) async throws {
+    /// With `openFileLimit`, `lab` runs with that many file descriptors at most (`ulimit -n`).
+    init(arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil) async throws {
         let process = Process()
-        process.executableURL = try Self.labExecutable()
-        process.arguments = arguments
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try Self.labExecutable().path] + arguments
+        } else {
+            process.executableURL = try Self.labExecutable()
+            process.arguments = arguments
+        }
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
         process.standardOutput = output

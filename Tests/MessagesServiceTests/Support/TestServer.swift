@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MessagesService
+import ServerDefenses
 import ServiceLifecycle
 
 /// A logger that keeps test output quiet (errors only).
@@ -15,11 +16,13 @@ let quietLogger: Logger = {
 func withMessagesServer<T: Sendable>(
     store: any MessageStore,
     limits: MessageLimits = .default,
+    serverLimits: ServerLimits = ServerLimits(),
     _ body: @escaping @Sendable (HTTPTestClient) async throws -> T
 ) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let server = MessagesServer(
-        api: MessagesAPI(store: store, limits: limits, logger: quietLogger), host: "127.0.0.1", port: 0, logger: quietLogger
+        api: MessagesAPI(store: store, limits: limits, logger: quietLogger), host: "127.0.0.1", port: 0,
+        limits: serverLimits, logger: quietLogger
     ) { port in continuation.yield(port) }
     let services = ServiceGroup(services: [server], logger: quietLogger)
     return try await withThrowingTaskGroup(of: Void.self) { group in

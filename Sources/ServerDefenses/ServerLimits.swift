@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+
+/// The limits every HTTP server of the lab runs with, so that one local client cannot starve
+/// the others or take the process down: a cap on open connections kept well below the
+/// process's file-descriptor limit (further clients wait in the listen backlog until one
+/// closes), a deadline for receiving a whole request (headers and body), and an idle timeout
+/// between requests.
+public struct ServerLimits: Sendable, Equatable {
+    /// At most this many connections are open at once; the server stops accepting until one
+    /// closes. Default: half the process's open-file limit, between 64 and 4,096.
+    public var maxConnections: Int
+    /// A request's head and body must arrive within this time from its first byte (or from
+    /// the end of the previous response); else the connection is closed. Default 10 s.
+    public var requestTimeout: Duration
+    /// A connection with nothing to read for this long is closed. Default 30 s.
+    public var idleTimeout: Duration
+    /// Connections the kernel may hold waiting to be accepted. Default 1,024.
+    public var backlog: Int
+
+    public init(maxConnections: Int = ServerLimits.defaultMaxConnections, requestTimeout: Duration = .seconds(10),
+                idleTimeout: Duration = .seconds(30), backlog: Int = 1_024) {
+        self.maxConnections = maxConnections
+        self.requestTimeout = requestTimeout
+        self.idleTimeout = idleTimeout
+        self.backlog = backlog
+    }
+
+    /// Half the soft open-file limit (every connection is one descriptor; the rest stay for
+    /// the database, logs and the process itself), clamped to 64…4,096.
+    public static var defaultMaxConnections: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 256 }
+        let soft = Int(clamping: limit.rlim_cur)  // RLIM_INFINITY clamps to Int.max
+        return min(4_096, max(64, soft / 2))
+    }
+
+    /// The HTTP/1 server with the request deadline and the idle timeout.
+    public var http1: HTTPServerBuilder {
+        let deadline = requestTimeout
+        return .http1(configuration: .init(
+            additionalChannelHandlers: [RequestDeadlineHandler(deadline: TimeAmount(deadline))],
+            idleTimeout: TimeAmount(idleTimeout)))
+    }
+
+    /// The application configuration for `address`, with the connection cap and backlog.
+    public func configuration(address: BindAddress, serverName: String? = nil) -> ApplicationConfiguration {
+        ApplicationConfiguration(
+            address: address, serverName: serverName, backlog: backlog,
+            availableConnectionsDelegate: MaximumAvailableConnections(maxConnections))
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import ServerDefenses
+
+/// The server limits as command-line options, shared by `lab serve` and `lab messages-api`.
+struct LimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Most connections open at once; more clients wait until one closes. Default: half the open-file limit (64…4096).",
+        valueName: "n"))
+    var maxConnections: Int = ServerLimits.defaultMaxConnections
+
+    @Option(help: ArgumentHelp("Seconds a client has to send a whole request (headers and body).", valueName: "seconds"))
+    var requestTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Seconds an open connection may stay silent before it is closed.", valueName: "seconds"))
+    var idleTimeout: Double = 30
+
+    func validate() throws {
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        guard requestTimeout > 0, requestTimeout.isFinite else { throw ValidationError("--request-timeout must be a positive number of seconds") }
+        guard idleTimeout > 0, idleTimeout.isFinite else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
+    }
+
+    /// The limits these options describe.
+    var limits: ServerLimits {
+        ServerLimits(maxConnections: maxConnections, requestTimeout: .milliseconds(Int64(requestTimeout * 1_000)),
+                     idleTimeout: .milliseconds(Int64(idleTimeout * 1_000)))
+    }
+}
