@@ -1,4 +1,5 @@
 import Foundation
+import MessagesTestSupport
 import LabKit
 import MessagesApp
 import Testing
