@@ -90,7 +90,7 @@ struct ServeCommand: AsyncParsableCommand {
 
         let application = LabServer.makeApplication(router: router, host: host, port: port, logger: LabServer.quietLogger) { bound in
             let base = "http://\(host):\(bound)"
-            ownAPI.set(URL(string: base)!)
+            if let own = Self.loopbackURL(host: host, port: bound) { ownAPI.set(own) }
             FileHandle.standardOutput.write(Data("""
                 listening on \(base)
                   index              \(base)/
@@ -105,5 +105,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         FileHandle.standardOutput.write(Data("stopped\n".utf8))
+    }
+
+    /// Where this process reaches its own API: the bound address, with `0.0.0.0` replaced by
+    /// loopback and an IPv6 address by `localhost` (FoundationNetworking refuses a bracketed
+    /// IPv6 literal as a bad URL).
+    static func loopbackURL(host: String, port: Int) -> URL? {
+        let reachable = host == "0.0.0.0" ? "127.0.0.1" : host.contains(":") ? "localhost" : host
+        return URL(string: "http://\(reachable):\(port)")
     }
 }

@@ -97,14 +97,14 @@ struct LabServeMessagesTests {
         try stream.send("GET /messages/all/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
         let head = try stream.read(until: "retry: 1000")
         #expect(head.contains("text/event-stream"))
+        // No version given: first the state now (nothing yet), then each change.
+        #expect(try stream.read(until: "No messages yet").contains("event: messages"))
         #expect(try await service.client.post(messageBody(user: "dan", subject: "", message: "live")).status == 201)
-        #expect(try stream.read(until: "event: messages").contains("No messages yet"))  // no version given: the state now
-        #expect(try stream.read(until: "live").contains("data-testid=\\\"messages.all.user.0\\\""))  // then each change
+        #expect(try stream.read(until: "live").contains("data-testid=\\\"messages.all.user.0\\\""))
         let started = ContinuousClock.now
         let exit = try await service.stop(signal: SIGTERM)
         #expect(exit.reason == .exit && exit.status == 0)
         #expect(ContinuousClock.now - started < .seconds(5))
         _ = try stream.readToEnd()  // the server closed it
     }
-
 }
