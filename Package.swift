@@ -4,6 +4,7 @@ import PackageDescription
 // Layers, dependencies pointing down:
 //   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → ServerDefenses → Hummingbird;
 //   lab → MessagesService → ServerDefenses
+//   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
 //   UIAutomation → DevTools → CDevToolsSupport
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
 //   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
@@ -16,6 +17,8 @@ let package = Package(
         .library(name: "UIAutomation", targets: ["UIAutomation"]),
         .library(name: "Flows", targets: ["Flows"]),
         .library(name: "UIFlows", targets: ["UIFlows"]),
+        .library(name: "MessagesModel", targets: ["MessagesModel"]),
+        .library(name: "MessagesClient", targets: ["MessagesClient"]),
         .library(name: "MessagesService", targets: ["MessagesService"]),
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
@@ -75,11 +78,17 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // The Messages API's model and wire format (Message, the envelopes, the error codes), shared
+        // by the server and the app's client so the JSON shapes exist once. Foundation only.
+        .target(name: "MessagesModel"),
+        // The app's network layer: a typed client of /proto/messages over Foundation's URLSession.
+        .target(name: "MessagesClient", dependencies: ["MessagesModel"]),
         // The seed's Messages REST API: Hummingbird routes, validation, error envelope, SQLite via GRDB.
         .target(
             name: "MessagesService",
             dependencies: [
                 "ServerDefenses",
+                "MessagesModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -112,10 +121,17 @@ let package = Package(
             dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Resources/TriviaQuestions.json")]
         ),
-        // The seed's Messages app: add and find user messages through the Messages API's store; exports its identifiers.
+        // The seed's Messages app in three layers: screens rendered from view models, the action
+        // layer (MessageActions: over the API, or the mock), and the network layer (MessagesClient).
+        // Reaches the API only over HTTP; exports its identifiers.
         .target(
             name: "MessagesApp",
-            dependencies: ["LabKit", "MessagesService", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "LabKit", "MessagesModel", "MessagesClient",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // The `lab` command line: `lab serve` (every lab app under one origin) and `lab messages-api`.
         .executableTarget(
@@ -151,6 +167,8 @@ let package = Package(
             ],
             path: "Tests/TestSupport"
         ),
+        // Runs the built `lab` as a separate process (`lab messages-api`, `lab serve`) for the Messages tests.
+        .target(name: "MessagesTestSupport", path: "Tests/MessagesTestSupport"),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         // The flow engine alone: the seed's example, every validation problem, budgets, traces, diagrams.
@@ -165,6 +183,7 @@ let package = Package(
             dependencies: [
                 "MessagesService",
                 "ServerDefenses",
+                "MessagesTestSupport",
                 "lab",
                 "AnimalsApp",
                 "TogglesApp",
@@ -188,9 +207,22 @@ let package = Package(
         .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
         // The toggle seed: the centre-tap gotcha, the toggle helpers (Swift Testing and XCTest), the Toggles app.
         .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation"]),
-        // The Messages seed's journeys (add, find, all messages, validation, arbitrary text, per-launch
-        // and on-file stores), in the real app in the real browser.
-        .testTarget(name: "MessagesUITests", dependencies: ["MessagesApp", "MessagesService", "LabTesting", "UIAutomation"]),
+        // The typed client against the real API server (in-process): the three calls, the error
+        // envelope as typed errors, a closed port, a server that never answers.
+        .testTarget(name: "MessagesClientTests", dependencies: ["MessagesClient", "MessagesModel", "MessagesTestSupport", "lab"]),
+        // The Messages app's view models with a fake action layer: no browser, no server.
+        .testTarget(name: "MessagesAppTests", dependencies: ["MessagesApp", "MessagesModel"]),
+        // The Messages seed's journeys (add, find, all messages, validation, arbitrary text, live
+        // updates, the API down or silent), in the real app in the real browser, against the API
+        // run as a second process (`lab messages-api`); and the seed's mock target as a suite:
+        // the same journeys in mock mode, with nothing reaching any API.
+        .testTarget(
+            name: "MessagesUITests",
+            dependencies: [
+                "MessagesApp", "MessagesModel", "MessagesClient", "MessagesService", "MessagesTestSupport", "LabTesting", "UIAutomation",
+                "lab",
+            ]
+        ),
         // Questions-file loading and its errors, the game's rules, the routes over HTTP.
         .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit"]),
         // The seed's MovieTriviaUITests (XCTest) and the whole quiz played from the JSON. Its own

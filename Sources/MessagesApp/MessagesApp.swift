@@ -1,74 +1,63 @@
 import Foundation
 import Hummingbird
 import LabKit
-import MessagesService
+import MessagesModel
+import NIOCore
+import ServiceLifecycle
 
 /// The Messages lab app (the seed's "Add and Find user messages from a service that has a
-/// REST interface"): a home screen, Add Message, Find Messages and All Messages, reading and
-/// writing the Messages API's ``MessageStore`` with the API's own rules (``MessageLimits``).
+/// REST interface"): a home screen, Add Message, Find Messages and All Messages, in three layers —
+/// screens rendered from view models (presentation), ``MessageActions`` (action), and
+/// `MessagesAPIClient` over HTTP (network).
 ///
-/// Every ``addRoutes(to:launch:)`` is one launch with its own store: the SQLite file given by
-/// `-db PATH` / `LAB_MESSAGES_DB=PATH`, else a fresh file in a new temporary folder. An app
-/// made with ``init(store:pathPrefix:)`` uses that one store for every launch instead
-/// (`lab serve`, where the UI and the REST API share it). If the store cannot be opened,
-/// every screen answers `503` with the reason.
+/// Every ``addRoutes(to:launch:)`` is one launch; ``MessagesComposition`` picks its actions
+/// from the launch options: the API at `-messagesAPI URL` / `LAB_MESSAGES_API`, the app's
+/// default API (`lab serve`: its own), or the mock with `-mock YES` / `LAB_MESSAGES_MOCK=1`.
 ///
 /// | route | what |
 /// |---|---|
 /// | `GET /` | home: Add Message, Find Messages, All Messages |
 /// | `GET /add` | the add form |
-/// | `POST /add` | `user`, `subject`, `message`: saves and shows the saved message (`200`), or the form again with the rule that failed and the typed text (`422`) |
-/// | `GET /find?user=NAME` | the find form; with `user`, that user's messages oldest first, or "No messages from NAME" (an invalid name: `422` and the rule) |
-/// | `GET /all` | every message grouped by user |
+/// | `POST /add` | `user`, `subject`, `message`: sends them; the saved message (`200`), or the form again with what was typed and the rule that failed (`422`) or why the service cannot be reached (`503`) |
+/// | `GET /find?user=NAME` | the find form; with `user`, that user's messages oldest first, or "No messages from NAME" (a refused name: `422`; no service: `503`) |
+/// | `GET /all` | every message grouped by user (no service: `503`) |
+/// | `GET /all/updates` | server-sent events: the All Messages content each time the messages change |
 public struct MessagesApp: LabApp {
     public let name = "Messages"
-    public let summary = "Add and find user messages, stored by the Messages REST API's store"
+    public let summary = "Add and find user messages through the Messages REST API"
     public let pathPrefix: String
-    private let sharedStore: (any MessageStore)?
+    private let defaultAPI: MessagesAPIAddress?
 
-    /// The app mounted at `pathPrefix` (no trailing slash); each launch opens its own store.
-    public init(pathPrefix: String = "/messages") {
+    /// The app mounted at `pathPrefix` (no trailing slash). Each launch reaches the API its
+    /// launch options name (`-messagesAPI URL`), else `defaultAPI`, or runs on the mock.
+    public init(defaultAPI: MessagesAPIAddress? = nil, pathPrefix: String = "/messages") {
         self.pathPrefix = pathPrefix
-        sharedStore = nil
+        self.defaultAPI = defaultAPI
     }
-
-    /// The app mounted at `pathPrefix`, every launch using `store` (launch options about the
-    /// database are then ignored).
-    public init(store: any MessageStore, pathPrefix: String = "/messages") {
-        self.pathPrefix = pathPrefix
-        sharedStore = store
-    }
-
-    /// The launch argument naming the SQLite file (`-db PATH`); the environment variable is
-    /// ``databaseEnvironmentVariable``.
-    public static let databaseArgument = LaunchDatabase.argument
-    /// The environment variable naming the SQLite file (`LAB_MESSAGES_DB=PATH`).
-    public static let databaseEnvironmentVariable = LaunchDatabase.environmentVariable
 
     /// Largest form post accepted: a message at the API's limits, every character percent-encoded.
-    private static let formLimit = MessageLimits.default.maxBodyBytes * 4
+    private static let formLimit = 65_536 * 4
+    /// How often an open updates stream sends a comment, so a closed page is noticed.
+    static let heartbeat: Duration = .seconds(5)
 
     public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
-        let database: Result<LaunchDatabase, MessageStoreError>
-        if let sharedStore {
-            database = .success(LaunchDatabase(sharing: sharedStore))
-        } else {
-            database = Result { () throws(MessageStoreError) in try LaunchDatabase(launch: launch) }
-        }
+        // Dependency injection: the launch's actions, chosen once, handed to every view model.
+        let actions = MessagesComposition.actions(for: launch, defaultAPI: defaultAPI)
         let paths = MessagesPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))
 
-        /// Runs `screen` with the store, or answers 503 with why there is none.
-        @Sendable func withStore(
+        /// Renders `screen` with the launch's actions, or says why there are none (`503`).
+        @Sendable func render(
             _ request: Request, _ context: BasicRequestContext,
-            _ screen: (any MessageStore) async throws -> (Page, HTTPResponse.Status)
+            _ screen: (any MessageActions) async throws -> (Page, HTTPResponse.Status)
         ) async throws -> Response {
             let page: Page
-            var status: HTTPResponse.Status
-            do {
-                (page, status) = try await screen(database.get().store)
-            } catch let error as MessageStoreError {
-                (page, status) = (StorageErrorScreen(error: error, paths: paths).page, .serviceUnavailable)
+            let status: HTTPResponse.Status
+            switch actions {
+            case .success(let actions):
+                (page, status) = try await screen(actions)
+            case .failure(let error):
+                (page, status) = (HomeScreen(paths: paths, error: error.description).page, .serviceUnavailable)
             }
             var response = try page.response(from: request, context: context)
             response.status = status
@@ -76,39 +65,105 @@ public struct MessagesApp: LabApp {
         }
 
         group.get { request, context in
-            try await withStore(request, context) { _ in (HomeScreen(paths: paths).page, .ok) }
+            try await render(request, context) { _ in (HomeScreen(paths: paths).page, .ok) }
         }
         group.get("add") { request, context in
-            try await withStore(request, context) { _ in (AddMessageScreen(draft: MessageDraft(), error: nil, paths: paths).page, .ok) }
+            try await render(request, context) { actions in (AddMessageScreen(model: AddMessageViewModel(actions: actions), paths: paths).page, .ok) }
         }
         group.post("add") { request, context in
-            let draft = MessageDraft(form: try await FormBody(request: request, limit: Self.formLimit))
-            return try await withStore(request, context) { store in
-                switch draft.validated() {
-                case .failure(let error):
-                    return (AddMessageScreen(draft: draft, error: error, paths: paths).page, .unprocessableContent)
-                case .success(let message):
-                    try await store.save(message)
-                    return (SentScreen(message: message, paths: paths).page, .ok)
+            let form = try await FormBody(request: request, limit: Self.formLimit)
+            return try await render(request, context) { actions in
+                var model = AddMessageViewModel(
+                    actions: actions, user: form.value(named: "user") ?? "", subject: form.value(named: "subject") ?? "",
+                    message: form.value(named: "message") ?? ""
+                )
+                await model.send()
+                switch model.state {
+                case .sent(let message): return (SentScreen(message: message, paths: paths).page, .ok)
+                case .rejected: return (AddMessageScreen(model: model, paths: paths).page, .unprocessableContent)
+                case .failed: return (AddMessageScreen(model: model, paths: paths).page, .serviceUnavailable)
+                case .editing, .sending: return (AddMessageScreen(model: model, paths: paths).page, .ok)
                 }
             }
         }
         group.get("find") { request, context in
             let user = FormBody(request.uri.query ?? "").value(named: "user")
-            return try await withStore(request, context) { store in
-                guard let user else { return (FindScreen(user: "", outcome: .none, paths: paths).page, .ok) }
-                do throws(MessagesAPIError) {
-                    try MessageLimits.default.validateUser(user)
-                } catch {
-                    return (FindScreen(user: user, outcome: .invalid(error), paths: paths).page, .unprocessableContent)
-                }
-                return (FindScreen(user: user, outcome: .found(try await store.messages(of: user)), paths: paths).page, .ok)
+            return try await render(request, context) { actions in
+                var model = FindMessagesViewModel(actions: actions, user: user ?? "")
+                if user != nil { await model.search() }
+                let status: HTTPResponse.Status =
+                    switch model.state {
+                    case .rejected: .unprocessableContent
+                    case .failed: .serviceUnavailable
+                    default: .ok
+                    }
+                return (FindScreen(model: model, paths: paths).page, status)
             }
         }
         group.get("all") { request, context in
-            try await withStore(request, context) { store in
-                (AllMessagesScreen(groups: try await store.allMessages(), paths: paths).page, .ok)
+            try await render(request, context) { actions in
+                var model = AllMessagesViewModel(actions: actions)
+                await model.load()
+                return (AllMessagesScreen(model: model, paths: paths).page, model.errorMessage == nil ? .ok : .serviceUnavailable)
             }
         }
+        group.get("all/updates") { request, _ -> Response in
+            guard case .success(let actions) = actions else {
+                return Response(status: .serviceUnavailable, headers: [.cacheControl: "no-store"])
+            }
+            let shown = FormBody(request.uri.query ?? "").value(named: "version")
+            return Self.updatesResponse(model: AllMessagesViewModel(actions: actions), shownVersion: shown, paths: paths)
+        }
+    }
+
+    /// The server-sent events of All Messages: one `messages` event (`{"html": …}`) for each
+    /// state the model reports that differs from the last one sent (the first is compared with
+    /// `shownVersion`, what the page already shows), and a comment every ``heartbeat``. Ends
+    /// when the page goes away (a write fails) or the server shuts down.
+    private static func updatesResponse(model: AllMessagesViewModel, shownVersion: String?, paths: MessagesPaths) -> Response {
+        enum Tick: Sendable {
+            case state(AllMessagesViewModel.State)
+            case heartbeat
+        }
+        let body = ResponseBody { writer in
+            let (ticks, continuation) = AsyncStream<Tick>.makeStream()
+            let observer = Task {
+                for await state in model.updates() { continuation.yield(.state(state)) }
+                continuation.finish()
+            }
+            let beat = Task {
+                while (try? await Task.sleep(for: Self.heartbeat)) != nil { continuation.yield(.heartbeat) }
+            }
+            defer {
+                observer.cancel()
+                beat.cancel()
+            }
+            // A server shutting down ends the stream, so it never waits for the page to leave.
+            try await withGracefulShutdownHandler {
+                var lastVersion = shownVersion
+                try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+                for await tick in ticks {
+                    switch tick {
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    case .state(let state):
+                        let content = AllMessagesScreen.content(state, paths: paths)
+                        let version = AllMessagesScreen.version(of: content)
+                        guard version != lastVersion else { continue }
+                        lastVersion = version
+                        let data = try JSONEncoder().encode(["html": content.rendered])
+                        try await writer.write(ByteBuffer(string: "event: messages\ndata: " + String(decoding: data, as: UTF8.self) + "\n\n"))
+                    }
+                }
+            } onGracefulShutdown: {
+                continuation.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+            body: body
+        )
     }
 }

@@ -79,8 +79,13 @@ public enum MessagesIdentifiers {
     /// The empty state: "No messages yet".
     public static let allEmpty = "messages.all.empty"
 
-    // MARK: Storage failure
+    /// The live region of All Messages (an `other` element, role `region`) whose content
+    /// updates when messages are added anywhere; `data-updates-applied` counts the updates.
+    public static let allContent = "messages.all.content"
 
-    /// The error shown on every screen when the launch's database cannot be opened.
-    public static let storageError = "messages.storageError"
+    // MARK: Service failure
+
+    /// Why the Messages service cannot be used (unreachable, no answer in time, failed, not
+    /// configured), shown on the screen that needed it; what was typed stays.
+    public static let serviceError = "messages.serviceError"
 }

@@ -10,4 +10,6 @@ struct MessagesPaths: Sendable {
     var find: String { prefix + "/find" }
     /// Every message, grouped by user.
     var all: String { prefix + "/all" }
+    /// The server-sent events of All Messages: its content each time the messages change.
+    var allUpdates: String { prefix + "/all/updates" }
 }

@@ -19,7 +19,10 @@ struct ServeCommand: AsyncParsableCommand {
             stops cleanly on Ctrl-C (SIGINT) or SIGTERM. The apps' state lives for the run; launch \
             options for the apps come from the environment (e.g. LAB_FAVORITES=lion,zebra, LAB_TOGGLES_ON=wifi,notifications). \
             LAB_TRIVIA_QUESTIONS=PATH plays the questions in that JSON file instead of the bundled \
-            ones; a file that cannot be read or is malformed stops lab serve at start-up with an error.
+            ones; a file that cannot be read or is malformed stops lab serve at start-up with an error. \
+            The Messages app reaches the Messages API over HTTP: by default this server's own \
+            /proto/messages; --messages-api URL (or LAB_MESSAGES_API=URL) points it at another instance, \
+            and --mock-messages (or LAB_MESSAGES_MOCK=1) gives it hard-coded messages and no network at all.
             """
     )
 
@@ -32,16 +35,32 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "SQLite database file of the Messages API (created if missing, with its folder).")
     var db = "lab-data/messages.sqlite"
 
+    @Option(name: .customLong("messages-api"), help: ArgumentHelp(
+        "The Messages API the Messages app uses (default: this server's own /proto/messages).", valueName: "url"))
+    var messagesAPI: String?
+
+    @Flag(name: .customLong("mock-messages"), help: "Run the Messages app on hard-coded messages, with no network at all; nothing it is sent is kept.")
+    var mockMessages = false
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !db.isEmpty else { throw ValidationError("--db must not be empty") }
+        if let messagesAPI {
+            guard let url = URL(string: messagesAPI), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw ValidationError("--messages-api must be an http:// or https:// URL, not \"\(messagesAPI)\"")
+            }
+        }
     }
 
     func run() async throws {
-        let launch = LaunchOptions(arguments: [], environment: ProcessInfo.processInfo.environment)
+        // The flags become the Messages app's launch arguments: one way in, MessagesComposition.
+        var arguments: [String] = []
+        if let messagesAPI { arguments += [MessagesComposition.apiArgument, messagesAPI] }
+        if mockMessages { arguments += [MessagesComposition.mockArgument, "YES"] }
+        let launch = LaunchOptions(arguments: arguments, environment: ProcessInfo.processInfo.environment)
         // The questions first: a bad file stops the run before anything is created on disk.
         let trivia: TriviaApp
         do {
@@ -61,24 +80,28 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let animals = AnimalsApp()
         let toggles = TogglesApp()
-        let messages = MessagesApp(store: store)  // the UI reads and writes the API's store
+        let ownAPI = MessagesAPIAddress()  // known once bound (--port 0)
+        let messages = MessagesApp(defaultAPI: ownAPI)
         let router = LabServer.makeRouter(apps: [animals, trivia, toggles, messages], launch: launch, extraLinks: [
             .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
         ])
         MessagesAPI(store: store).addRoutes(to: router)
         let host = self.host
         let db = self.db
+        let messagesBackend = mockMessages ? "mock: hard-coded messages, nothing kept"
+            : messagesAPI.map { "API: \($0)" } ?? "API: this server's /proto/messages"
         let application = LabServer.makeApplication(
             router: router, host: host, port: port, limits: limits.limits, logger: LabServer.quietLogger
         ) { bound in
             let base = "http://\(host):\(bound)"
+            if let own = Self.loopbackURL(host: host, port: bound) { ownAPI.set(own) }
             FileHandle.standardOutput.write(Data("""
                 listening on \(base)
                   index              \(base)/
                   Automation Animals \(base)\(animals.pathPrefix)
                   Movie Trivia       \(base)\(trivia.pathPrefix)
                   Toggles            \(base)\(toggles.pathPrefix)
-                  Messages           \(base)\(messages.pathPrefix)   (the Messages API's store)
+                  Messages           \(base)\(messages.pathPrefix)   (\(messagesBackend))
                   Messages API       \(base)\(MessagesAPI.basePath)   (SQLite: \(db))
                 press Ctrl-C to stop
 
@@ -86,5 +109,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         FileHandle.standardOutput.write(Data("stopped\n".utf8))
+    }
+
+    /// Where this process reaches its own API: the bound address, with `0.0.0.0` replaced by
+    /// loopback and an IPv6 address by `localhost` (FoundationNetworking refuses a bracketed
+    /// IPv6 literal as a bad URL).
+    static func loopbackURL(host: String, port: Int) -> URL? {
+        let reachable = host == "0.0.0.0" ? "127.0.0.1" : host.contains(":") ? "localhost" : host
+        return URL(string: "http://\(reachable):\(port)")
     }
 }

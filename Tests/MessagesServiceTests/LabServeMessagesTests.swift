@@ -1,6 +1,7 @@
 import Foundation
 import LabKit
 import MessagesApp
+import MessagesTestSupport
 import Testing
 
 /// `lab serve` mounts the Messages app at /messages on the Messages API's own store: what one
@@ -50,5 +51,60 @@ struct LabServeMessagesTests {
 
         let exit = try await service.stop(signal: SIGTERM)
         #expect(exit.reason == .exit && exit.status == 0)
+    }
+
+    @Test func theAppCanUseAnotherInstanceOfTheAPI() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let other = try await SpawnedService(database: directory.appendingPathComponent("other.sqlite"))
+        let service = try await SpawnedService(arguments: [
+            "serve", "--port", "0", "--db", directory.appendingPathComponent("own.sqlite").path,
+            "--messages-api", "http://127.0.0.1:\(other.port)",
+        ])
+        #expect(try await other.client.post(messageBody(user: "dan", subject: "pets", message: "on the other API")).status == 201)
+        #expect(try await service.client.get("/messages/find?user=dan").text.contains("on the other API"))
+        let form = "user=bob&subject=&message=sent+from+the+app"
+        #expect(try await service.client.post(Array(form.utf8), path: "/messages/add", contentType: "application/x-www-form-urlencoded").status == 200)
+        #expect(try await other.client.get("/proto/messages/bob").text.contains("sent from the app"))
+        #expect(try await !service.client.get("/proto/messages").text.contains("sent from the app"))  // not its own API
+        #expect(try await service.stop(signal: SIGTERM).status == 0)
+        #expect(try await other.stop(signal: SIGTERM).status == 0)
+    }
+
+    @Test func mockMessagesShowsHardCodedMessagesAndKeepsNothing() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let service = try await SpawnedService(arguments: [
+            "serve", "--port", "0", "--db", directory.appendingPathComponent("messages.sqlite").path, "--mock-messages",
+        ])
+        let client = service.client
+        #expect(try await client.get("/messages/all").text.contains("there once was a guy named bob"))
+        let form = "user=zed&subject=new&message=not+kept"
+        let sent = try await client.post(Array(form.utf8), path: "/messages/add", contentType: "application/x-www-form-urlencoded")
+        #expect(sent.status == 200 && sent.text.contains("not kept"))
+        #expect(try await !client.get("/messages/all").text.contains("not kept"))
+        #expect(try await client.get("/proto/messages").text == #"{"statusCode":200,"body":{}}"#)
+        #expect(try await service.stop(signal: SIGTERM).status == 0)
+    }
+
+    /// An open All Messages event stream does not keep `lab serve` from stopping: a graceful
+    /// shutdown ends the stream.
+    @Test func anOpenEventStreamEndsWhenTheServerStops() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let service = try await SpawnedService(arguments: ["serve", "--port", "0", "--db", directory.appendingPathComponent("m.sqlite").path])
+        let stream = try RawConnection(port: service.port)
+        try stream.send("GET /messages/all/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        let head = try stream.read(until: "retry: 1000")
+        #expect(head.contains("text/event-stream"))
+        // No version given: first the state now (nothing yet), then each change.
+        #expect(try stream.read(until: "No messages yet").contains("event: messages"))
+        #expect(try await service.client.post(messageBody(user: "dan", subject: "", message: "live")).status == 201)
+        #expect(try stream.read(until: "live").contains("data-testid=\\\"messages.all.user.0\\\""))
+        let started = ContinuousClock.now
+        let exit = try await service.stop(signal: SIGTERM)
+        #expect(exit.reason == .exit && exit.status == 0)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        _ = try stream.readToEnd()  // the server closed it
     }
 }

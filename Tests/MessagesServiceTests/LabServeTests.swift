@@ -1,5 +1,6 @@
 import AnimalsApp
 import Foundation
+import MessagesTestSupport
 import Testing
 import TogglesApp
 

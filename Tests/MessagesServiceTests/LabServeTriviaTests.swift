@@ -1,4 +1,5 @@
 import Foundation
+import MessagesTestSupport
 import Testing
 
 /// `lab serve` and Movie Trivia's questions file, run as the real executable: the bundled

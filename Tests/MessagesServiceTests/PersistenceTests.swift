@@ -1,5 +1,6 @@
 import Foundation
 import MessagesService
+import MessagesTestSupport
 import Testing
 
 /// Durability: data survives a restart, and an acknowledged POST survives `kill -9`.

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import LabKit
 import MessagesService
+import MessagesTestSupport
 import NIOCore
 import NIOPosix
 import ServerDefenses

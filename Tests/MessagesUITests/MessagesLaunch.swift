@@ -1,6 +1,8 @@
 import Foundation
 import LabTesting
 import MessagesApp
+import MessagesClient
+import MessagesTestSupport
 import Testing
 import UIAutomation
 
@@ -9,9 +11,41 @@ import UIAutomation
 @Suite("Messages", .serialized)
 enum MessagesJourneys {}
 
-/// Launches the Messages app with its own store (a new server, a new browser context, and a
-/// fresh temporary database unless `-db` says otherwise), runs `body`, and always terminates it.
-/// It starts on the home screen.
+/// A Messages API for one test: the built `lab messages-api`, run as a second process on a
+/// fresh SQLite file, and a typed client of it (another client of the same API, for tests that
+/// add messages "elsewhere").
+struct MessagesAPIUnderTest {
+    let service: SpawnedService
+    let client: MessagesAPIClient
+    var url: String { service.baseURL.absoluteString }
+}
+
+/// Starts a fresh `lab messages-api` process, runs `body` with it, and always stops it.
+func withMessagesAPI(_ body: (MessagesAPIUnderTest) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-ui-api-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let service = try await SpawnedService(database: folder.appendingPathComponent("messages.sqlite"))
+    let api = MessagesAPIUnderTest(service: service, client: MessagesAPIClient(baseURL: service.baseURL, timeout: .seconds(10)))
+    do {
+        try await body(api)
+    } catch {
+        try await service.stop()
+        throw error
+    }
+    try await service.stop()
+}
+
+/// Launches the Messages app (a new server, a new browser context) against `api`
+/// (`-messagesAPI URL`), runs `body`, and always terminates it. It starts on the home screen.
+func withMessagesApp(
+    api: MessagesAPIUnderTest, arguments: [String] = [], environment: [String: String] = [:],
+    _ body: (Application) async throws -> Void
+) async throws {
+    try await withLabApp(MessagesApp(), arguments: [MessagesComposition.apiArgument, api.url] + arguments, environment: environment, body)
+}
+
+/// Launches the Messages app against a fresh API process of its own (see ``withMessagesAPI(_:)``).
 ///
 /// Write the closure as `{ (app) async throws in … }` (Swift 6.3 infers a closure whose
 /// only `try`s are inside `#expect` as non-throwing).
@@ -19,7 +53,9 @@ func withMessagesApp(
     arguments: [String] = [], environment: [String: String] = [:],
     _ body: (Application) async throws -> Void
 ) async throws {
-    try await withLabApp(MessagesApp(), arguments: arguments, environment: environment, body)
+    try await withMessagesAPI { api in
+        try await withMessagesApp(api: api, arguments: arguments, environment: environment, body)
+    }
 }
 
 /// The screens as queries, XCUITest page-object style.

@@ -1,5 +1,8 @@
 import Foundation
+import LabTesting
 import MessagesApp
+import MessagesClient
+import MessagesModel
 import MessagesService
 import Testing
 import UIAutomation
@@ -36,27 +39,22 @@ extension MessagesJourneys {
             }
         }
 
-        /// Text saved through the API's store into the launch's `-db` file, not typed: what another
-        /// client (the REST API) wrote is shown verbatim too — ZWJ emoji, stacked combining
-        /// marks, right-to-left text, markup, an empty subject.
-        @Test func textSavedThroughTheStoreIsShownVerbatim() async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-ui-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let database = folder.appendingPathComponent("messages.sqlite").path
+        /// Text another client of the API sent, not typed: what the REST API was given is shown
+        /// verbatim too — ZWJ emoji, stacked combining marks, right-to-left text, markup, an
+        /// empty subject.
+        @Test func textSentByAnotherClientOfTheAPIIsShownVerbatim() async throws {
             let messages = [
                 Message(user: "👨‍👩‍👧 family", subject: "🏳️‍🌈 e\u{301}\u{301} zalgo", message: "مرحبا <b>\"world\"</b> &amp; 👩🏽‍💻"),
                 Message(user: "dan", subject: "", message: "no subject"),
             ]
-            do {
-                let store = try SQLiteMessageStore(path: database)
-                for message in messages { try await store.save(message) }
-            }
-            try await withMessagesApp(arguments: ["-db", database]) { (app) async throws in
-                #expect(try await app.allMessages() == [
-                    UserPairs(user: messages[0].user, messages: [Pair(messages[0].subject, messages[0].message)]),
-                    UserPairs(user: "dan", messages: [Pair("", "no subject")]),
-                ])
+            try await withMessagesAPI { api in
+                for message in messages { _ = try await api.client.add(message) }
+                try await withMessagesApp(api: api) { (app) async throws in
+                    #expect(try await app.allMessages() == [
+                        UserPairs(user: messages[0].user, messages: [Pair(messages[0].subject, messages[0].message)]),
+                        UserPairs(user: "dan", messages: [Pair("", "no subject")]),
+                    ])
+                }
             }
         }
 
@@ -72,10 +70,11 @@ extension MessagesJourneys {
         }
     }
 
-    /// Each launch has its own store; a relaunch on the same `-db` file sees what was saved.
+    /// The app keeps nothing itself: each launch here has its own API process, and a relaunch
+    /// against the same API shows what the API kept.
     @Suite("Messages: launches")
     struct LaunchTests {
-        @Test func twoLaunchesDoNotShareMessages() async throws {
+        @Test func twoLaunchesOnTwoAPIsDoNotShareMessages() async throws {
             try await withMessagesApp { (one) async throws in
                 try await withMessagesApp { (two) async throws in
                     try await one.addMessage(user: "dan", subject: "pets", message: "cats are grumpy")
@@ -91,55 +90,25 @@ extension MessagesJourneys {
             }
         }
 
-        @Test func aRelaunchOnTheSameDatabaseFileStillShowsTheMessages() async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-ui-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let database = folder.appendingPathComponent("data/messages.sqlite").path  // its folder is created
-            try await withMessagesApp(arguments: ["-db", database]) { (app) async throws in
-                try await app.addMessage(user: "dan", subject: "pets", message: "cats are grumpy")
-            }
-            #expect(FileManager.default.fileExists(atPath: database))
-            try await withMessagesApp(environment: ["LAB_MESSAGES_DB": database]) { (app) async throws in
-                try await app.find("dan")
-                #expect(try await app.foundMessages() == [Pair("pets", "cats are grumpy")])
-                try await app.goHome()
-                try await app.addMessage(user: "dan", subject: "pets", message: "dogs are happy")
-            }
-            try await withMessagesApp(arguments: ["-db", database]) { (app) async throws in
-                #expect(try await app.allMessages() == [
-                    UserPairs(user: "dan", messages: [Pair("pets", "cats are grumpy"), Pair("pets", "dogs are happy")]),
-                ])
-            }
-        }
-
-        /// A plain launch keeps its messages in a real SQLite file in its own temporary folder.
-        /// (The folder is removed when the launch's routes are released, which happens after
-        /// the server stops but not synchronously with `terminate()`, so that is not asserted.)
-        @Test func aPlainLaunchStoresItsMessagesInItsOwnTemporaryFolder() async throws {
-            func folders() throws -> Set<String> {
-                Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-                    .filter { $0.hasPrefix("messages-app-") })
-            }
-            let before = try folders()
-            try await withMessagesApp { (app) async throws in
-                try await app.addMessage(user: "dan", subject: "pets", message: "cats are grumpy")
-                let mine = try folders().subtracting(before)
-                #expect(mine.count == 1)
-                for folder in mine {
-                    let file = FileManager.default.temporaryDirectory.appendingPathComponent(folder).appendingPathComponent("messages.sqlite")
-                    #expect(FileManager.default.fileExists(atPath: file.path))
+        @Test func aRelaunchAgainstTheSameAPIStillShowsTheMessages() async throws {
+            try await withMessagesAPI { api in
+                try await withMessagesApp(api: api) { (app) async throws in
+                    try await app.addMessage(user: "dan", subject: "pets", message: "cats are grumpy")
+                }
+                #expect(try await api.client.messages(of: "dan") == [MessageEntry(subject: "pets", message: "cats are grumpy")])
+                try await withMessagesApp(api: api, environment: [MessagesComposition.apiEnvironmentVariable: api.url]) { (app) async throws in
+                    try await app.find("dan")
+                    #expect(try await app.foundMessages() == [Pair("pets", "cats are grumpy")])
                 }
             }
         }
 
-        @Test func aDatabaseThatCannotBeOpenedShowsWhyInsteadOfCrashing() async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("messages-ui-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            // A folder where the file should be: SQLite cannot open it.
-            try await withMessagesApp(arguments: ["-db", folder.path]) { (app) async throws in
-                let error = app.staticTexts[MessagesIdentifiers.storageError]
-                #expect(try await error.label.hasPrefix("The messages cannot be reached: cannot open the SQLite database at \(folder.path)"))
+        @Test func theAPIsAddressCanComeFromTheEnvironment() async throws {
+            try await withMessagesAPI { api in
+                _ = try await api.client.add(Message(user: "env", subject: "", message: "from the environment"))
+                try await withLabApp(MessagesApp(), environment: [MessagesComposition.apiEnvironmentVariable: api.url]) { (app) async throws in
+                    #expect(try await app.allMessages() == [UserPairs(user: "env", messages: [Pair("", "from the environment")])])
+                }
             }
         }
     }

@@ -1,11 +1,10 @@
 import LabKit
-import MessagesService
 
-/// "Add Message": user, subject and message fields and Send. After a rejected send it shows
-/// the rule that failed over the form and keeps what was typed.
+/// "Add Message", rendered from its ``AddMessageViewModel``: user, subject and message fields
+/// and Send. After a refused send it shows the rule that failed (or why the service cannot be
+/// reached) over the form and keeps what was typed.
 struct AddMessageScreen {
-    let draft: MessageDraft
-    let error: MessagesAPIError?
+    let model: AddMessageViewModel
     let paths: MessagesPaths
 
     static let title = "Add Message"
@@ -16,16 +15,17 @@ struct AddMessageScreen {
             navigationBar: HomeScreen.pushedBar(title: Self.title, identifier: MessagesIdentifiers.addNavigationBar, paths: paths),
             content: [
                 .el("style", [], [.trusted(MessagesStyle.css)]),
-                error.map { error in
-                    HTMLNode.el("p", [.class("messages-error"), HTMLAttribute("aria-live", "polite"), .testID(MessagesIdentifiers.addError)], [.text(error.message)])
+                model.validationMessage.map { rule in
+                    HTMLNode.el("p", [.class("messages-error"), HTMLAttribute("aria-live", "polite"), .testID(MessagesIdentifiers.addError)], [.text(rule)])
                 } ?? .empty,
+                ServiceErrorBanner.node(model.errorMessage),
                 .el("form", [.class("messages-form"), HTMLAttribute("method", "post"), HTMLAttribute("action", paths.add)], [
                     .el("div", [.class("lab-list")], [
-                        Widget.textField("User", identifier: MessagesIdentifiers.userField, name: "user", placeholder: "dan", value: draft.user),
+                        Widget.textField("User", identifier: MessagesIdentifiers.userField, name: "user", placeholder: "dan", value: model.user),
                         Widget.textField("Subject", identifier: MessagesIdentifiers.subjectField, name: "subject", placeholder: "pets",
-                                         value: draft.subject),
+                                         value: model.subject),
                         Widget.textField("Message", identifier: MessagesIdentifiers.messageField, name: "message",
-                                         placeholder: "cats are grumpy", value: draft.message),
+                                         placeholder: "cats are grumpy", value: model.message),
                     ]),
                     Widget.button("Send", identifier: MessagesIdentifiers.sendButton),
                 ]),

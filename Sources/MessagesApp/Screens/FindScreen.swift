@@ -1,21 +1,10 @@
 import LabKit
-import MessagesService
 
-/// "Find Messages": a user field and Search; after a search, that user's messages oldest
-/// first, or "No messages from <user>".
+/// "Find Messages", rendered from its ``FindMessagesViewModel``: a user field and Search;
+/// after a search, that user's messages oldest first, "No messages from <user>", the rule the
+/// name broke, or why the service cannot be reached.
 struct FindScreen {
-    /// What a search found.
-    enum Outcome {
-        /// No search yet.
-        case none
-        /// The user name breaks the API's rules.
-        case invalid(MessagesAPIError)
-        /// The user's messages (possibly none).
-        case found([MessageEntry])
-    }
-
-    let user: String
-    let outcome: Outcome
+    let model: FindMessagesViewModel
     let paths: MessagesPaths
 
     static let title = "Find Messages"
@@ -28,7 +17,7 @@ struct FindScreen {
                 .el("style", [], [.trusted(MessagesStyle.css)]),
                 .el("form", [.class("messages-form"), HTMLAttribute("method", "get"), HTMLAttribute("action", paths.find), .role("search")], [
                     .el("div", [.class("lab-list")], [
-                        Widget.textField("User", identifier: MessagesIdentifiers.findUserField, name: "user", placeholder: "dan", value: user),
+                        Widget.textField("User", identifier: MessagesIdentifiers.findUserField, name: "user", placeholder: "dan", value: model.user),
                     ]),
                     Widget.button("Search", identifier: MessagesIdentifiers.searchButton),
                 ]),
@@ -38,11 +27,14 @@ struct FindScreen {
     }
 
     private var results: HTMLNode {
-        switch outcome {
-        case .none:
+        let user = model.user
+        switch model.state {
+        case .idle, .searching:
             return .empty
-        case .invalid(let error):
-            return .el("p", [.class("messages-error"), HTMLAttribute("aria-live", "polite"), .testID(MessagesIdentifiers.findError)], [.text(error.message)])
+        case .rejected(let rule):
+            return .el("p", [.class("messages-error"), HTMLAttribute("aria-live", "polite"), .testID(MessagesIdentifiers.findError)], [.text(rule)])
+        case .failed(let why):
+            return ServiceErrorBanner.node(why)
         case .found(let entries) where entries.isEmpty:
             return Widget.emptyState("No messages from \(user)", identifier: MessagesIdentifiers.findEmpty)
         case .found(let entries):

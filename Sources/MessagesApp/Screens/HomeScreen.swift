@@ -3,6 +3,8 @@ import LabKit
 /// The home screen, "Messages": rows that push Add Message, Find Messages and All Messages.
 struct HomeScreen {
     let paths: MessagesPaths
+    /// Why the app cannot reach a Messages service (a launch option is wrong or missing), if so.
+    var error: String? = nil
 
     static let title = "Messages"
 
@@ -12,6 +14,7 @@ struct HomeScreen {
             navigationBar: NavigationBar(title: Self.title, identifier: MessagesIdentifiers.homeNavigationBar),
             content: [
                 .el("style", [], [.trusted(MessagesStyle.css)]),
+                ServiceErrorBanner.node(error),
                 .el("ul", [.class("lab-list")], [
                     row(AddMessageScreen.title, href: paths.add, identifier: MessagesIdentifiers.addMessageRow),
                     row(FindScreen.title, href: paths.find, identifier: MessagesIdentifiers.findMessagesRow),

@@ -1,5 +1,5 @@
 import LabKit
-import MessagesService
+import MessagesModel
 
 /// A list of messages, one row each: the subject (bold) over the text. An empty subject
 /// (the API allows one) shows no subject line: that element does not exist.

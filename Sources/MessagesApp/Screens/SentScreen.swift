@@ -1,5 +1,5 @@
 import LabKit
-import MessagesService
+import MessagesModel
 
 /// "Message Sent": the message as it was saved, and Add Another.
 struct SentScreen {

@@ -15,7 +15,7 @@ import NIOCore
 /// Every error on these paths is answered with the JSON error envelope of ``MessagesAPIError``.
 public struct MessagesAPI: Sendable {
     /// The path of the collection.
-    public static let basePath = "/proto/messages"
+    public static let basePath = MessagesWire.basePath
 
     /// Where messages are kept.
     public let store: any MessageStore

@@ -10,7 +10,7 @@ import NIOCore
 /// fields, missing fields, field types, field rules.
 public struct PostMessageDecoder: Sendable {
     /// The only accepted `operation`.
-    public static let operation = "add_message"
+    public static let operation = MessagesWire.addOperation
     /// The fields a POST body must have.
     public static let fieldNames: Set<String> = ["user", "operation", "subject", "message"]
 

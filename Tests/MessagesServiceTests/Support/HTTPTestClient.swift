@@ -1,4 +1,5 @@
 import Foundation
+import MessagesTestSupport
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -103,15 +104,7 @@ struct HTTPTestClient: Sendable {
     }
 }
 
-/// Runs `operation`, failing with a clear error if it takes longer than `limit`.
-func withTimeout<T: Sendable>(_ limit: Duration, _ what: String, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            throw HTTPClientError(description: "timed out after \(limit): \(what)")
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-    }
+extension SpawnedService {
+    /// A raw HTTP client of the spawned service.
+    var client: HTTPTestClient { HTTPTestClient(port: port) }
 }

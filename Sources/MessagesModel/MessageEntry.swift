@@ -1,5 +1,5 @@
 /// One saved message as the GET endpoints list it: `{"subject": …, "message": …}`.
-public struct MessageEntry: Sendable, Hashable {
+public struct MessageEntry: Sendable, Hashable, Codable {
     /// The message subject.
     public var subject: String
     /// The message text.

@@ -1,8 +1,10 @@
 /// A message as a user posted it: who wrote it, its subject and its text.
 ///
 /// All three strings are kept verbatim — no trimming, normalisation or escaping. Escaping is the
-/// renderer's job. A `Message` built by ``PostMessageDecoder`` has passed ``MessageLimits``.
-public struct Message: Sendable, Hashable {
+/// renderer's job. Its JSON form (`{"user", "subject", "message"}`) is the `body` of a
+/// `201` answer to `POST /proto/messages`. The API's `PostMessageDecoder` builds only messages
+/// that pass its `MessageLimits`.
+public struct Message: Sendable, Hashable, Codable {
     /// The submitter's user name; also the `{user}` of `GET /proto/messages/{user}`.
     public var user: String
     /// The message subject.

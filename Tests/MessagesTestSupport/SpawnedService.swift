@@ -2,13 +2,18 @@ import Foundation
 
 /// The built `lab` executable, run as a separate process: `lab messages-api --port 0 --db …`
 /// (or any subcommand that prints "listening on http://HOST:PORT", such as `lab serve`).
-final class SpawnedService: @unchecked Sendable {
-    let process: Process
-    let port: Int
+public final class SpawnedService: @unchecked Sendable {
+    /// The running process.
+    public let process: Process
+    /// The port it said it listens on.
+    public let port: Int
     private let output: Pipe
 
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
     /// The `lab` binary next to the test bundle in the build products folder.
-    static func labExecutable() throws -> URL {
+    public static func labExecutable() throws -> URL {
         var candidates: [URL] = []
         if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("lab"))
@@ -18,18 +23,19 @@ final class SpawnedService: @unchecked Sendable {
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
         }
-        throw HTTPClientError(description: "no built `lab` executable found; looked at \(candidates.map(\.path))")
+        throw SpawnedServiceError(description: "no built `lab` executable found; looked at \(candidates.map(\.path))")
     }
 
-    /// Starts the service on a free port and waits until it says it is listening.
-    convenience init(database: URL) async throws {
+    /// Starts `lab messages-api` on a free port over the SQLite file `database` and waits
+    /// until it is listening.
+    public convenience init(database: URL) async throws {
         try await self.init(arguments: ["messages-api", "--host", "127.0.0.1", "--port", "0", "--db", database.path])
     }
 
     /// Runs `lab` with `arguments` (and `environment` added to this process's) and waits until
     /// it says it is listening.
     /// With `openFileLimit`, `lab` runs with that many file descriptors at most (`ulimit -n`).
-    init(arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil) async throws {
+    public init(arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil) async throws {
         let process = Process()
         if let openFileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -47,7 +53,7 @@ final class SpawnedService: @unchecked Sendable {
         self.output = output
         let handle = output.fileHandleForReading
         do {
-            self.port = try await withTimeout(.seconds(60), "lab messages-api to start") {
+            self.port = try await withTimeout(.seconds(60), "lab \(arguments.first ?? "") to start") {
                 try Self.readPort(from: handle)
             }
         } catch {
@@ -62,7 +68,7 @@ final class SpawnedService: @unchecked Sendable {
         while true {
             let data = handle.availableData
             if data.isEmpty {
-                throw HTTPClientError(description: "lab messages-api exited before listening; printed: \(text)")
+                throw SpawnedServiceError(description: "lab exited before listening; printed: \(text)")
             }
             text += String(decoding: data, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://") }),
@@ -72,13 +78,12 @@ final class SpawnedService: @unchecked Sendable {
         }
     }
 
-    var client: HTTPTestClient { HTTPTestClient(port: port) }
-
     /// Sends `signal` and waits for the process to exit; returns how it ended.
-    func stop(signal: Int32) async throws -> (reason: Process.TerminationReason, status: Int32) {
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM) async throws -> (reason: Process.TerminationReason, status: Int32) {
         kill(process.processIdentifier, signal)
         let process = self.process
-        return try await withTimeout(.seconds(30), "lab messages-api to exit") {
+        return try await withTimeout(.seconds(30), "lab to exit") {
             process.waitUntilExit()
             return (process.terminationReason, process.terminationStatus)
         }
@@ -87,4 +92,10 @@ final class SpawnedService: @unchecked Sendable {
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
+}
+
+/// Why a spawned `lab` could not be used.
+public struct SpawnedServiceError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
 }

@@ -1,0 +1,216 @@
+import Foundation
+import MessagesModel
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A typed client of the Messages API (`/proto/messages`): the seed's three calls, over
+/// HTTP with Foundation's `URLSession` (FoundationNetworking on Linux; see docs/decisions.md),
+/// the JSON shapes of ``MessagesWire``, and every failure as a ``MessagesClientError``.
+///
+/// Every call is bounded by ``timeout``: a server that accepts the connection and never
+/// answers fails the call with ``MessagesClientError/timedOut(url:after:)``, never a hang.
+///
+/// ```swift
+/// let client = MessagesAPIClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let saved = try await client.add(Message(user: "dan", subject: "pets", message: "cats are grumpy"))
+/// let dan = try await client.messages(of: "dan")
+/// ```
+public final class MessagesAPIClient: Sendable {
+    /// Where the API is: scheme, host and port (and a path prefix, if any), without `/proto/messages`.
+    public let baseURL: URL
+    /// The longest any one call may take, connection included.
+    public let timeout: Duration
+    private let session: URLSession
+
+    /// A client of the API at `baseURL` whose calls give up after `timeout`.
+    public init(baseURL: URL, timeout: Duration = .seconds(5)) {
+        self.baseURL = baseURL
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        // A backstop only: FoundationNetworking hands libcurl whole seconds (0.7 s would be 0, an
+        // immediate timeout), so the exact bound is the client's own timer (see exchange).
+        let seconds = Double(timeout.components.seconds + 2)
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// `POST /proto/messages`: saves `message`; returns the message as the API saved it.
+    public func add(_ message: Message) async throws(MessagesClientError) -> Message {
+        let url = collectionURL
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        do {
+            request.httpBody = try JSONEncoder().encode(AddMessageRequest(message))
+        } catch {
+            throw .invalidResponse(url: url.absoluteString, reason: "the message cannot be encoded: \(error)")
+        }
+        let data = try await send(request, expecting: 201)
+        return try decode(url) { try JSONDecoder().decode(ResponseEnvelope<Message>.self, from: data).body }
+    }
+
+    /// `GET /proto/messages/{user}`: the user's messages, oldest first (empty if none).
+    public func messages(of user: String) async throws(MessagesClientError) -> [MessageEntry] {
+        let url = userURL(user)
+        let data = try await send(URLRequest(url: url), expecting: 200)
+        return try decode(url) { try JSONDecoder().decode(ResponseEnvelope<UserMessages>.self, from: data).body.messages }
+    }
+
+    /// `GET /proto/messages`: every user's messages, users in the order of their first message.
+    public func allMessages() async throws(MessagesClientError) -> [UserMessages] {
+        let url = collectionURL
+        let data = try await send(URLRequest(url: url), expecting: 200)
+        return try decode(url) { try MessagesWire.decodeAllMessages(data) }
+    }
+
+    // MARK: - URLs
+
+    private var collectionURL: URL {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + MessagesWire.basePath) ?? baseURL
+    }
+
+    /// `{user}` percent-encoded as one path segment: everything but unreserved characters.
+    private func userURL(_ user: String) -> URL {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        allowed.insert(charactersIn: "-._~")
+        let segment = user.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        return URL(string: collectionURL.absoluteString + "/" + segment) ?? collectionURL
+    }
+
+    // MARK: - Transport
+
+    private func decode<T>(_ url: URL, _ body: () throws -> T) throws(MessagesClientError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .invalidResponse(url: url.absoluteString, reason: "\(error)")
+        }
+    }
+
+    /// Sends `request`; returns the body of an answer with status `expected`, or throws what
+    /// the answer (or its absence) means.
+    private func send(_ request: URLRequest, expecting expected: Int) async throws(MessagesClientError) -> Data {
+        let url = request.url?.absoluteString ?? "?"
+        let (data, response) = try await exchange(request, url: url)
+        guard let http = response as? HTTPURLResponse else {
+            throw .invalidResponse(url: url, reason: "not an HTTP answer")
+        }
+        let status = http.statusCode
+        if status == expected { return data }
+        let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data)
+        switch status {
+        case 400..<500:
+            throw .rejected(status: status, code: envelope?.error.code ?? "unknown",
+                            message: envelope?.error.message ?? HTTPURLResponse.localizedString(forStatusCode: status))
+        case 500..<600:
+            throw .serviceFailed(status: status, code: envelope?.error.code,
+                                 message: envelope?.error.message ?? HTTPURLResponse.localizedString(forStatusCode: status))
+        default:
+            throw .invalidResponse(url: url, reason: "status \(status); expected \(expected)")
+        }
+    }
+
+    /// One request and its answer, given up after ``timeout`` (the data task is cancelled).
+    /// Written over the completion-handler API with its own timer so the bound holds whatever
+    /// the platform's `URLSession` does with its timeout settings.
+    private func exchange(_ request: URLRequest, url: String) async throws(MessagesClientError) -> (Data, URLResponse) {
+        let pending = PendingExchange()
+        let timeout = self.timeout
+        let session = self.session
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<PendingExchange.Outcome, Never>) in
+                pending.start(continuation)
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        pending.finish(.success((data, response)))
+                    } else if let error = error as? URLError, error.code == .timedOut || error.code == .cancelled {
+                        pending.finish(.failure(.timedOut(url: url, after: timeout)))
+                    } else {
+                        pending.finish(.failure(.unreachable(url: url, reason: Self.reason(error))))
+                    }
+                }
+                pending.attach(task)
+                task.resume()
+                pending.arm(Task {
+                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                    pending.finish(.failure(.timedOut(url: url, after: timeout)))
+                })
+            }
+        } onCancel: {
+            pending.finish(.failure(.timedOut(url: url, after: .zero)))
+        }
+        return try result.get()
+    }
+
+    private static func reason(_ error: (any Error)?) -> String {
+        guard let error else { return "no answer" }
+        if let error = error as? URLError {
+            switch error.code {
+            case .cannotConnectToHost: return "connection refused"
+            case .networkConnectionLost: return "the connection was closed before an answer"
+            case .cannotFindHost: return "the host name cannot be resolved"
+            default: break
+            }
+        }
+        return error.localizedDescription
+    }
+}
+
+/// One request under way: the caller waiting for it, its data task and its timer. Whichever
+/// of answer, timeout or cancellation comes first resumes the caller; the rest is stopped.
+private final class PendingExchange: Sendable {
+    typealias Outcome = Result<(Data, URLResponse), MessagesClientError>
+
+    private struct State {
+        var continuation: CheckedContinuation<Outcome, Never>?
+        var early: Outcome?
+        var task: URLSessionDataTask?
+        var timer: Task<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    func start(_ continuation: CheckedContinuation<Outcome, Never>) {
+        let early = state.withLock { state -> Outcome? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func attach(_ task: URLSessionDataTask) { state.withLock { $0.task = task } }
+
+    func arm(_ timer: Task<Void, Never>) {
+        let finished = state.withLock { state -> Bool in
+            state.timer = timer
+            return state.continuation == nil
+        }
+        if finished { timer.cancel() }
+    }
+
+    /// Resumes the caller with `outcome` unless it was resumed already; cancels the rest.
+    func finish(_ outcome: Outcome) {
+        let (continuation, task, timer) = state.withLock { state in
+            if state.continuation == nil && state.early == nil { state.early = outcome }
+            defer { state.continuation = nil }
+            return (state.continuation, state.task, state.timer)
+        }
+        guard let continuation else { return }
+        continuation.resume(returning: outcome)
+        timer?.cancel()
+        task?.cancel()
+    }
+}
