@@ -27,8 +27,8 @@ struct MessagesAPICommand: AsyncParsableCommand {
         valueName: "full|normal"))
     var synchronous: SQLiteMessageStore.Synchronous = .full
 
-    @OptionGroup(title: "Limits")
-    var limits: LimitOptions
+    @OptionGroup(title: "Defenses")
+    var defenses: DefenseOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
@@ -49,7 +49,8 @@ struct MessagesAPICommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let host = self.host
-        let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port, limits: limits.limits) { boundPort in
+        let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port, limits: defenses.limits,
+                                    policy: defenses.policy(bindHost: host)) { boundPort in
             // One line on stdout, unbuffered: scripts and tests read the port from it.
             FileHandle.standardOutput.write(Data("listening on http://\(host):\(boundPort)\n".utf8))
         }

@@ -42,8 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("mock-messages"), help: "Run the Messages app on hard-coded messages, with no network at all; nothing it is sent is kept.")
     var mockMessages = false
 
-    @OptionGroup(title: "Limits")
-    var limits: LimitOptions
+    @OptionGroup(title: "Defenses")
+    var defenses: DefenseOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -82,7 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
         let toggles = TogglesApp()
         let ownAPI = MessagesAPIAddress()  // known once bound (--port 0)
         let messages = MessagesApp(defaultAPI: ownAPI)
-        let router = LabServer.makeRouter(apps: [animals, trivia, toggles, messages], launch: launch, extraLinks: [
+        let router = LabServer.makeRouter(apps: [animals, trivia, toggles, messages], launch: launch, policy: defenses.policy(bindHost: host), extraLinks: [
             .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
         ])
         MessagesAPI(store: store).addRoutes(to: router)
@@ -91,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         let messagesBackend = mockMessages ? "mock: hard-coded messages, nothing kept"
             : messagesAPI.map { "API: \($0)" } ?? "API: this server's /proto/messages"
         let application = LabServer.makeApplication(
-            router: router, host: host, port: port, limits: limits.limits, logger: LabServer.quietLogger
+            router: router, host: host, port: port, limits: defenses.limits, logger: LabServer.quietLogger
         ) { bound in
             let base = "http://\(host):\(bound)"
             if let own = Self.loopbackURL(host: host, port: bound) { ownAPI.set(own) }

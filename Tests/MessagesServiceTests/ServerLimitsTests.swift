@@ -20,7 +20,7 @@ final class ServerLimitsTests: XCTestCase {
         try await withMessagesServer(store: try memoryStore(), serverLimits: limits) { client in
             let socket = try await RawClient.connect(port: client.port)
             // Headers promise 100 bytes of body; one byte follows every 100 ms (10 s in all).
-            try await socket.write(Array("POST /proto/messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n".utf8))
+            try await socket.write(Array("POST /proto/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n".utf8))
             var sent = 0
             while sent < 100, try await socket.isOpen(waiting: .milliseconds(100)) {
                 try? await socket.write([UInt8(ascii: " ")])
@@ -85,7 +85,7 @@ final class ServerLimitsTests: XCTestCase {
         var sockets: [RawClient] = []
         for _ in 0..<1_000 {
             guard let socket = try? await RawClient.connect(port: service.port) else { break }
-            try? await socket.write(Array("POST /proto/messages HTTP/1.1\r\nHost: x\r\n".utf8))  // and nothing more
+            try? await socket.write(Array("POST /proto/messages HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))  // and nothing more
             sockets.append(socket)
         }
         XCTAssert(sockets.count == 1_000, "only \(sockets.count) connections could be opened")

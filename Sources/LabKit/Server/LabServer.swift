@@ -31,8 +31,13 @@ public final class LabServer: Sendable {
 
     /// A router holding every app in `apps` (each with fresh state from `launch`) and an
     /// index page at `/` that links them and `extraLinks`.
-    public static func makeRouter(apps: [any LabApp], launch: LaunchOptions, extraLinks: [LabIndexPage.Entry] = []) -> Router<BasicRequestContext> {
+    /// Every request first passes the host check and the cross-site check of `policy`
+    /// (``SameOriginMiddleware``); broken HTTP framing is a 400.
+    public static func makeRouter(
+        apps: [any LabApp], launch: LaunchOptions, policy: SameOriginPolicy = SameOriginPolicy(), extraLinks: [LabIndexPage.Entry] = []
+    ) -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: SameOriginMiddleware(policy: policy))
         router.add(middleware: MalformedRequestMiddleware(logger: quietLogger))
         for app in apps { app.addRoutes(to: router, launch: launch) }
         let entries = apps.map { LabIndexPage.Entry(name: $0.name, path: $0.pathPrefix, summary: $0.summary) } + extraLinks
@@ -59,7 +64,8 @@ public final class LabServer: Sendable {
         apps: [any LabApp], launch: LaunchOptions = LaunchOptions(), host: String = "127.0.0.1", port: Int = 0,
         limits: ServerLimits = ServerLimits(), logger: Logger = LabServer.quietLogger
     ) async throws -> LabServer {
-        try await start(router: makeRouter(apps: apps, launch: launch), host: host, port: port, limits: limits, logger: logger)
+        try await start(router: makeRouter(apps: apps, launch: launch, policy: SameOriginPolicy(bindHost: host)),
+                        host: host, port: port, limits: limits, logger: logger)
     }
 
     /// Starts serving `router`; returns once the socket is bound.

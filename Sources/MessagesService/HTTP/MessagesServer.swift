@@ -19,6 +19,8 @@ public struct MessagesServer: Service {
     public let port: Int
     /// Connection cap, request deadline, idle timeout.
     public let limits: ServerLimits
+    /// The host names answered and the cross-site check.
+    public let policy: SameOriginPolicy
     private let logger: Logger
     private let onServerRunning: @Sendable (Int) async -> Void
 
@@ -26,12 +28,13 @@ public struct MessagesServer: Service {
     /// port once the socket is listening.
     public init(
         api: MessagesAPI, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits(),
-        logger: Logger = Logger(label: "messages-api"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        policy: SameOriginPolicy? = nil, logger: Logger = Logger(label: "messages-api"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
         self.api = api
         self.host = host
         self.port = port
         self.limits = limits
+        self.policy = policy ?? SameOriginPolicy(bindHost: host)
         self.logger = logger
         self.onServerRunning = onServerRunning
     }
@@ -40,6 +43,7 @@ public struct MessagesServer: Service {
     public func makeApplication() -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: MessagesErrorMiddleware(logger: logger))
+        router.add(middleware: SameOriginMiddleware(policy: policy))  // inside the envelope: refusals are JSON too
         api.addRoutes(to: router, errorEnvelope: false)  // the router-wide middleware covers them
         let onServerRunning = self.onServerRunning
         return Application(

@@ -31,6 +31,8 @@ struct HTTPClientError: Error, CustomStringConvertible {
 struct HTTPTestClient: Sendable {
     var host = "127.0.0.1"
     var port: Int
+    /// The `Host` header to send (default: `host:port`).
+    var hostHeader: String?
     var timeout: Duration = .seconds(30)
 
     /// Sends a request. A body gets a Content-Length unless `headers` has one or says
@@ -63,7 +65,7 @@ struct HTTPTestClient: Sendable {
             }
         return try await channel.executeThenClose { inbound, outbound in
             var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: path)
-            head.headers.add(name: "Host", value: "\(host):\(port)")
+            head.headers.add(name: "Host", value: hostHeader ?? "\(host):\(port)")
             head.headers.add(name: "Connection", value: "close")
             for (name, value) in headers { head.headers.add(name: name, value: value) }
             let chunked = head.headers["transfer-encoding"].contains { $0.lowercased() == "chunked" }
