@@ -44,9 +44,22 @@ private final class PageHandler: ChannelInboundHandler, Sendable {
 
     init(pages: [String: String]) { self.pages = pages }
 
+    /// The path of the endless event stream every fixture server also serves.
+    static let eventStreamPath = "/__events"
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .head(let request) = unwrapInboundIn(data) else { return }
         let path = String(request.uri.split(separator: "?", maxSplits: 1).first ?? "/")
+        if path == Self.eventStreamPath {
+            // A server-sent event stream that never ends: one event, then silence until the
+            // client goes away.
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "text/event-stream")
+            headers.add(name: "Cache-Control", value: "no-store")
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok, headers: headers))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "data: hello\n\n")))), promise: nil)
+            return
+        }
         let body = pages[path]
         let bytes = body ?? "not found"
         var headers = HTTPHeaders()

@@ -107,4 +107,18 @@ struct ScriptAndCSSTests {
             }
         }
     }
+
+    @Test func openEventStreamsDoNotKeepThePageBusy() async throws {
+        // An XHR counts as in flight until it completes — except an event stream, which never
+        // does: it counts only until its headers arrive, like an EventSource or a fetch.
+        var configuration = Configuration()
+        configuration.idleTimeout = .seconds(3)
+        configuration.launchTimeout = .seconds(5)
+        try await withConfiguredApp("/stream", configuration) { (app) async throws in
+            try await app.staticTexts["received"].expect(ElementPredicate.label == "eventsource, xhr")
+            try await app.buttons["tap"].tap()  // waits for idle: returns although both streams stay open
+            #expect(try await app.buttons["tap"].label == "Tapped")
+            #expect(try await app.evaluate("window.__lab.inflight", as: Int.self) == 0)
+        }
+    }
 }

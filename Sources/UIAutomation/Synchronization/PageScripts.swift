@@ -1,7 +1,8 @@
 /// The JavaScript UIAutomation runs in pages. Kept in one place so what runs in the
 /// app under test is easy to review.
 enum PageScripts {
-    /// Installed in every new document: counts requests in flight (fetch and XHR) and
+    /// Installed in every new document: counts requests in flight (fetch and XHR, each until its
+    /// response is complete; an event stream only until its headers arrive) and
     /// answers "is the page idle?" — loaded, nothing in flight, no finite animation running
     /// that moves layout (colour, opacity and other paint-only animations do not count).
     static let instrumentation = #"""
@@ -19,7 +20,14 @@ enum PageScripts {
       const send = XMLHttpRequest.prototype.send;
       XMLHttpRequest.prototype.send = function (...args) {
         lab.inflight++;
-        this.addEventListener('loadend', () => { lab.inflight--; }, { once: true });
+        let counted = true;
+        const done = () => { if (counted) { counted = false; lab.inflight--; } };
+        // An event stream read through XHR (EventSource polyfills) stays open for the page's
+        // life: like an EventSource or a fetch, it counts only until its headers arrive.
+        this.addEventListener('readystatechange', () => {
+          if (this.readyState === 2 && /^text\/event-stream/i.test(this.getResponseHeader('Content-Type') || '')) done();
+        });
+        this.addEventListener('loadend', done, { once: true });
         return send.apply(this, args);
       };
       // Which animations matter: those that can change what a touch hits or where. A property

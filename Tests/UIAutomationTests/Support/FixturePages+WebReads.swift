@@ -5,7 +5,24 @@ extension FixturePages {
         "/todo": todo,
         "/jump": jump,
         "/fill": fill,
+        "/stream": stream,
     ]
+
+    /// Keeps two event streams open for the page's life — one read through XHR (as EventSource
+    /// polyfills do), one through EventSource — and shows what arrived.
+    static let stream = page("Stream", """
+        <p data-testid="received">nothing yet</p>
+        <button data-testid="tap" onclick="this.textContent = 'Tapped'">Tap me</button>
+        <script>
+          const seen = [];
+          const show = (what) => { seen.push(what); document.querySelector('[data-testid=received]').textContent = seen.sort().join(', '); };
+          const xhr = new XMLHttpRequest();
+          xhr.open('GET', '/__events');
+          xhr.onprogress = () => { if (xhr.responseText.includes('hello') && !seen.includes('xhr')) show('xhr'); };
+          xhr.send();
+          new EventSource('/__events').onmessage = () => { if (!seen.includes('eventsource')) show('eventsource'); };
+        </script>
+        """)
 
     /// A field that counts its key and input events.
     static let fill = page("Fill", """
