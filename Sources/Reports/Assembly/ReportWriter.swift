@@ -1,0 +1,24 @@
+import Foundation
+
+/// Writes the views of a run folder: `index.html` (``HTMLRenderer``) and `junit.xml`
+/// (``JUnitRenderer``), both rendered from its `run.json`.
+public enum ReportWriter {
+    /// The files written.
+    public struct Output: Sendable {
+        public let html: String
+        public let junit: String
+        public let report: RunReport
+    }
+
+    /// Renders the run folder `folder`'s views from its run file.
+    @discardableResult
+    public static func render(_ folder: String) throws -> Output {
+        let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+        let report = try RunFolder.read(absolute)
+        let html = absolute + "/index.html"
+        let junit = absolute + "/junit.xml"
+        try HTMLRenderer(runFolder: absolute).render(report).write(toFile: html, atomically: true, encoding: .utf8)
+        try JUnitRenderer(runFolder: absolute).render(report).write(toFile: junit, atomically: true, encoding: .utf8)
+        return Output(html: html, junit: junit, report: report)
+    }
+}
