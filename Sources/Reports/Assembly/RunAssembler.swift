@@ -40,15 +40,20 @@ public struct RunAssembler {
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: output, withIntermediateDirectories: true)
         var cases: [JUnitDocument.Case] = []
+        var libraries: [String: String] = [:]  // case id → library, by where it was read
         for file in junitFiles where fileManager.fileExists(atPath: file) {
-            cases += try JUnitDocument(contentsOf: file).cases
+            let found = try JUnitDocument(contentsOf: file).cases
+            for item in found { libraries[item.classname + "/" + item.name] = file.hasSuffix("swift-testing.xml") ? "swift-testing" : "junit" }
+            cases += found
         }
         for file in xctestLogs {
             guard let data = fileManager.contents(atPath: file) else { continue }
             let found = XCTestLog.cases(in: String(decoding: data, as: UTF8.self))
             // The same case from XML and log: keep the XML's.
             let known = Set(cases.map { $0.classname + "/" + $0.name })
-            cases += found.filter { item in !known.contains { $0.hasSuffix(item.classname + "/" + item.name) } }
+            let added = found.filter { item in !known.contains { $0.hasSuffix(item.classname + "/" + item.name) } }
+            for item in added { libraries[item.classname + "/" + item.name] = "xctest" }
+            cases += added
         }
         let logs = try recordingDirectory.map(StepLog.readAll(in:)) ?? [:]
         let copier = FileCopier(output: output)
@@ -58,7 +63,7 @@ public struct RunAssembler {
             let key = logs.keys.first {
                 $0.name == item.name && ($0.suite == item.classname || $0.suite.hasSuffix("." + item.classname))
             }
-                ?? TestKey(library: "unknown", suite: item.classname, name: item.name)
+                ?? TestKey(library: libraries[item.classname + "/" + item.name] ?? "junit", suite: item.classname, name: item.name)
             seen.insert(key.id)
             var attempt = Attempt(status: item.status == .flaky ? .passed : item.status, duration: item.time,
                                   failures: item.failures, skipReason: item.skipped.flatMap { $0.isEmpty ? nil : $0 })
