@@ -22,6 +22,8 @@ public struct JUnitDocument: Sendable, Equatable {
         public var rerunFailures: [String] = []
         /// The `<system-out>` text.
         public var systemOut: String = ""
+        /// When it started, if the source says (XCTest's console log does).
+        public var started: Date?
 
         public init(classname: String, name: String, time: Double) {
             self.classname = classname

@@ -55,7 +55,8 @@ public struct RunAssembler {
             for item in added { libraries[item.classname + "/" + item.name] = "xctest" }
             cases += added
         }
-        let logs = try recordingDirectory.map(StepLog.readAll(in:)) ?? [:]
+        var logs = try recordingDirectory.map(StepLog.readAll(in:)) ?? [:]
+        Self.attributeByTime(&logs, to: cases)
         let copier = FileCopier(output: output)
         var tests: [TestReport] = []
         var seen = Set<String>()
@@ -67,7 +68,9 @@ public struct RunAssembler {
             seen.insert(key.id)
             var attempt = Attempt(status: item.status == .flaky ? .passed : item.status, duration: item.time,
                                   failures: item.failures, skipReason: item.skipped.flatMap { $0.isEmpty ? nil : $0 })
-            attempt.steps = logs[key] ?? []
+            let logged = logs[key] ?? []
+            attempt.steps = logged.filter { $0.kind != "attachment" }
+            attempt.files = logged.compactMap { $0.kind == "attachment" ? $0.file : nil }
             tests.append(TestReport(key: key, attempts: [attempt]))
         }
         // Steps of tests the XML does not name (a harness of your own): their steps decide.
@@ -75,7 +78,9 @@ public struct RunAssembler {
             let failed = steps.contains { $0.outcome == .failed }
             tests.append(TestReport(key: key, attempts: [Attempt(
                 status: failed ? .failed : .passed, duration: steps.reduce(0) { $0 + $1.duration },
-                failures: steps.filter { $0.outcome == .failed }.compactMap(\.failure), steps: steps)]))
+                failures: steps.filter { $0.outcome == .failed }.compactMap(\.failure),
+                steps: steps.filter { $0.kind != "attachment" },
+                files: steps.compactMap { $0.kind == "attachment" ? $0.file : nil })]))
         }
         for index in tests.indices {
             let keepTrace = !retainTraceOnFailureOnly || tests[index].status != .passed
@@ -91,6 +96,9 @@ public struct RunAssembler {
                     steps[stepIndex].tree = steps[stepIndex].tree.flatMap { copier.copy($0, into: folder) }
                 }
                 tests[index].attempts[attemptIndex].steps = steps
+                tests[index].attempts[attemptIndex].files = tests[index].attempts[attemptIndex].files.compactMap {
+                    copier.copy($0, into: tests[index].key.folderName)
+                }
             }
         }
         let starts = tests.flatMap { $0.attempts.flatMap { $0.steps.map(\.start) } }
@@ -104,6 +112,32 @@ public struct RunAssembler {
         }
         try RunFolder.write(report, to: output)
         return report
+    }
+}
+
+extension RunAssembler {
+    /// Steps recorded outside any known test (``StepLog/outsideTests``) that started while a
+    /// case with a known start was running are that case's: the first XCTest case of a process
+    /// is named only when it ends, after its steps were logged.
+    static func attributeByTime(_ logs: inout [TestKey: [StepRecord]], to cases: [JUnitDocument.Case]) {
+        guard let loose = logs[StepLog.outsideTests], !loose.isEmpty else { return }
+        var left: [StepRecord] = []
+        for step in loose {
+            let owner = cases.first { item in
+                guard let started = item.started else { return false }
+                return step.start >= started && step.start <= started.addingTimeInterval(item.time)
+            }
+            guard let owner else {
+                left.append(step)
+                continue
+            }
+            let key = logs.keys.first {
+                $0.name == owner.name && ($0.suite == owner.classname || $0.suite.hasSuffix("." + owner.classname))
+            } ?? TestKey(library: "xctest", suite: owner.classname, name: owner.name)
+            logs[key, default: []].append(step)
+            logs[key]?.sort { $0.start < $1.start }
+        }
+        logs[StepLog.outsideTests] = left.isEmpty ? nil : left
     }
 }
 

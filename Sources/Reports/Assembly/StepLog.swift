@@ -27,6 +27,9 @@ public enum StepLog {
         return decoder
     }
 
+    /// The key of steps recorded outside any known test.
+    public static let outsideTests = TestKey(library: "none", suite: "(no test)", name: "steps outside tests")
+
     /// Every step log under `directory/tests/`, by test, steps in the order they started.
     /// Lines that do not decode (a process killed mid-write) are skipped.
     public static func readAll(in directory: String) throws -> [TestKey: [StepRecord]] {
@@ -37,7 +40,7 @@ public enum StepLog {
             guard let data = FileManager.default.contents(atPath: tests + "/" + folder + "/steps.jsonl") else { continue }
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 guard let step = try? decode(Data(line)) else { continue }
-                let key = step.test ?? TestKey(library: "none", suite: "(no test)", name: "steps outside tests")
+                let key = step.test ?? outsideTests
                 result[key, default: []].append(step)
             }
         }

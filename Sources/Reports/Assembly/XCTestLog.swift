@@ -16,14 +16,24 @@ public enum XCTestLog {
     public static func cases(in log: String) -> [JUnitDocument.Case] {
         var cases: [JUnitDocument.Case] = []
         var messages: [String: [String]] = [:]
+        var starts: [String: Date] = [:]
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
+        formatter.timeZone = TimeZone.current
         for rawLine in log.split(separator: "\n", omittingEmptySubsequences: true) {
             let line = String(rawLine)
             if line.hasPrefix("Test Case '"), let end = line.range(of: "' ", range: line.index(line.startIndex, offsetBy: 11)..<line.endIndex) {
                 let full = String(line[line.index(line.startIndex, offsetBy: 11)..<end.lowerBound])
                 let rest = line[end.upperBound...]
+                if rest.hasPrefix("started at ") {
+                    starts[full] = formatter.date(from: String(rest.dropFirst("started at ".count)))
+                    continue
+                }
                 guard let verdict = ["passed", "failed", "skipped"].first(where: { rest.hasPrefix($0 + " (") }) else { continue }
                 let (suite, name) = split(full)
                 var item = JUnitDocument.Case(classname: suite, name: name, time: seconds(in: rest))
+                item.started = starts.removeValue(forKey: full)
                 let said = messages.removeValue(forKey: full) ?? []
                 switch verdict {
                 case "failed": item.failures = said.isEmpty ? ["failed"] : said
@@ -38,7 +48,7 @@ public enum XCTestLog {
                 if isSkip {
                     let prefix = line[..<marker.lowerBound]
                     if let colon = prefix.range(of: ": ", options: .backwards) {
-                        let full = String(prefix[colon.upperBound...])
+                        let full = prefix[colon.upperBound...].trimmingCharacters(in: .whitespaces)
                         var reason = String(after)
                         if reason.hasPrefix(" - ") { reason.removeFirst(3) }
                         messages[full, default: []].append(reason)

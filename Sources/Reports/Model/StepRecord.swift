@@ -23,9 +23,12 @@ public struct StepRecord: Codable, Sendable, Equatable {
     public var screenshot: String?
     /// The element tree as text: the failure's, or the one after the step (trace).
     public var tree: String?
+    /// For a record of kind `attachment` (a file the test attached, such as a flow's path and
+    /// diagram): the file. The run file keeps these in ``Attempt/files``, not as steps.
+    public var file: String?
 
     public init(test: TestKey?, name: String, kind: String, start: Date, duration: Double, outcome: StepOutcome,
-                failure: String? = nil, screenshot: String? = nil, tree: String? = nil) {
+                failure: String? = nil, screenshot: String? = nil, tree: String? = nil, file: String? = nil) {
         self.test = test
         self.name = name
         self.kind = kind
@@ -35,6 +38,7 @@ public struct StepRecord: Codable, Sendable, Equatable {
         self.failure = failure
         self.screenshot = screenshot
         self.tree = tree
+        self.file = file
     }
 
     /// Whether the screenshot and tree came from a trace (after a passing step), not a failure.

@@ -104,13 +104,31 @@ public struct HTMLRenderer {
                     + (attempt.source.map { " <span class=\"suite\">\(e($0))</span>" } ?? "") + "</h3>\n"
             }
             if let reason = attempt.skipReason { html += "<p class=\"skip\">Skipped: \(e(reason))</p>\n" }
-            for failure in attempt.failures {
-                html += "<pre class=\"failure\" data-testid=\"failure-message\">\(e(failure))</pre>\n"
-            }
+            for failure in attempt.failures { html += failureMessage(failure) }
             html += steps(attempt)
+            html += files(attempt)
             html += "</section>\n"
         }
         html += "</details>\n</li>\n"
+        return html
+    }
+
+    /// A test library's failure message; an element tree in it (UIAutomation's failures carry
+    /// one) is folded away, and the raw recording's "Saved:" paths are left out (the report has
+    /// its own copies, shown with the step).
+    private func failureMessage(_ message: String) -> String {
+        var head = message
+        var tree: String?
+        if let range = message.range(of: "\nElement tree:\n") {
+            head = String(message[..<range.lowerBound])
+            tree = String(message[range.upperBound...])
+        }
+        head = head.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("Saved: ") }.joined(separator: "\n")
+        var html = "<pre class=\"failure\" data-testid=\"failure-message\">\(e(head))</pre>\n"
+        if let tree {
+            html += "<details class=\"tree\"><summary>Element tree in the message</summary><pre>\(e(tree))</pre></details>\n"
+        }
         return html
     }
 
@@ -148,6 +166,23 @@ public struct HTMLRenderer {
         return html
     }
 
+    /// The files the test attached: text shown in a fold (a flow's path, its Mermaid diagram),
+    /// images shown, anything else linked.
+    private func files(_ attempt: Attempt) -> String {
+        var html = ""
+        for file in attempt.files {
+            let name = (file as NSString).lastPathComponent
+            if name.hasSuffix(".png") {
+                html += "<figure><img src=\"\(e(url(file)))\" alt=\"\(e(name))\" data-testid=\"attachment-image\"><figcaption>\(e(name))</figcaption></figure>\n"
+            } else if let text = try? String(contentsOfFile: runFolder + "/" + file, encoding: .utf8) {
+                html += "<details class=\"attachment\" data-testid=\"attachment\"><summary>\(e(name))</summary><pre>\(e(text))</pre></details>\n"
+            } else {
+                html += "<p><a href=\"\(e(url(file)))\" data-testid=\"attachment\">\(e(name))</a></p>\n"
+            }
+        }
+        return html
+    }
+
     /// A relative path as a URL path: each component percent-encoded.
     private func url(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map {
@@ -180,9 +215,11 @@ public struct HTMLRenderer {
     .step .line{display:flex;gap:8px;align-items:baseline}.step code{word-break:break-all}
     .step.failed .mark,.step.failed code{color:var(--fail);font-weight:600}.step.passed .mark{color:var(--pass)}
     .step.expectedFailure .mark{color:var(--muted)}
-    figure{margin:6px 0}img{max-width:320px;border:1px solid var(--line);border-radius:6px;display:block}
+    figure{margin:6px 0}img{max-width:320px;max-height:520px;object-fit:contain;object-position:left top;border:1px solid var(--line);border-radius:6px;display:block}
     .tree pre{max-height:360px;overflow:auto;font-size:12px;background:var(--bg);padding:6px}
-    details.trace,details.tree{margin:4px 0 4px 22px}details.trace summary,details.tree summary{cursor:pointer;color:var(--muted);font-size:13px}
+    details.trace,details.tree{margin:4px 0 4px 22px}details.attachment{margin:6px 0}\
+    details.attachment pre{max-height:360px;overflow:auto;font-size:12px;background:var(--bg);padding:6px}\
+    details.attachment summary{cursor:pointer}details.trace summary,details.tree summary{cursor:pointer;color:var(--muted);font-size:13px}
     """
 
     static let script = """

@@ -67,6 +67,14 @@ public enum Recording {
         return event.files
     }
 
+    /// Attaches `text` to the current test as the file `name`: written beside its steps for the
+    /// report (with `LAB_RUN_DIR`), and attached to a Swift Testing test. UIFlows attaches each
+    /// flow run's path and Mermaid diagram this way.
+    public static func attach(_ text: String, named name: String) {
+        let attachment = TextAttachment(test: TestIdentity.current, name: name, text: text)
+        for observer in observers { observer.testDidAttach(attachment) }
+    }
+
     // MARK: The step in progress
 
     /// What a step collects while it runs: the failure screenshot taken by ``Application/recordFailure(_:)``.

@@ -61,6 +61,21 @@ public struct StepLogObserver: StepObserver {
         return written
     }
 
+    public func testDidAttach(_ attachment: TextAttachment) {
+        let folder = runDirectory + "/tests/" + (attachment.test?.folderName ?? "unattributed")
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return }
+        let number = Self.sequence.wrappingAdd(1, ordering: .relaxed).newValue
+        let safe = String(attachment.name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(80))
+        let path = folder + "/" + String(format: "attachment-%04d-", number) + safe
+        guard (try? attachment.text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return }
+        let record = StepRecord(
+            test: attachment.test.map { TestKey(library: $0.library.rawValue, suite: $0.suite, name: $0.name, displayName: $0.displayName) },
+            name: attachment.name, kind: "attachment", start: Date(), duration: 0, outcome: .passed, file: path)
+        guard var line = try? StepLog.encode(record) else { return }
+        line.append(UInt8(ascii: "\n"))
+        Self.append(line, to: folder + "/steps.jsonl")
+    }
+
     /// One `write(2)` to the file opened with `O_APPEND`.
     private static func append(_ data: Data, to path: String) {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)

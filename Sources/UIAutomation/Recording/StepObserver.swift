@@ -12,6 +12,23 @@ public protocol StepObserver: Sendable {
     /// observers see them in ``StepEvent/files``, and a failure lists them in
     /// ``UIAutomationError/artifacts``.
     func stepDidFinish(_ event: StepEvent) -> [String]
+    /// Called when the test attaches a text (``Recording/attach(_:named:)``): a flow's path
+    /// and diagram, say. Does nothing unless the observer implements it.
+    func testDidAttach(_ attachment: TextAttachment)
+}
+
+extension StepObserver {
+    public func testDidAttach(_ attachment: TextAttachment) {}
+}
+
+/// A text a test attached to itself (``Recording/attach(_:named:)``).
+public struct TextAttachment: Sendable {
+    /// The test, or `nil` outside a known test.
+    public let test: TestIdentity?
+    /// A file name, e.g. `flow-PlayQuiz.mmd`.
+    public let name: String
+    /// The text.
+    public let text: String
 }
 
 /// Which screenshots an observer needs.

@@ -23,5 +23,10 @@ public struct TestAttachmentsObserver: StepObserver {
         }
         return []
     }
+
+    public func testDidAttach(_ attachment: TextAttachment) {
+        guard attachment.test?.library == .swiftTesting, Test.current != nil else { return }
+        Attachment.record(attachment.text, named: attachment.name)
+    }
 }
 #endif

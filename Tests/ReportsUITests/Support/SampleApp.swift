@@ -7,8 +7,11 @@ import UIAutomation
 enum SamplePages {
     static let pages = [
         "/": """
-        <!doctype html><html><head><meta charset="utf-8"><title>Sample</title></head><body>
-        <h1>Sample</h1>
+        <!doctype html><html><head><meta charset="utf-8"><title>Sample</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <style>body{font:17px -apple-system,system-ui,sans-serif;margin:0 16px}h1{font-size:30px}
+        button{font:inherit;color:#fff;background:#0a7aff;border:0;border-radius:10px;padding:10px 18px}</style></head><body>
+        <h1>Checkout</h1>
         <button data-testid="go" onclick="document.getElementById('status').textContent='Done'">Go</button>
         <p data-testid="status" id="status">Ready</p>
         </body></html>
