@@ -29,3 +29,16 @@ import Testing
         #expect(html.contains("src=\"files/t/failure-001.png\""))
     }
 }
+
+extension HTMLRendererTests {
+    @Test func attachedTextFilesAreShownEscapedUnderTheirTest() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("html-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/files/t", withIntermediateDirectories: true)
+        try "flowchart TD\n  a[\"<tap>\"] --> b".write(toFile: root + "/files/t/flow-Quiz.mmd", atomically: true, encoding: .utf8)
+        var run = SampleRuns.mixed
+        run.tests[0].attempts[0].files = ["files/t/flow-Quiz.mmd"]
+        let html = HTMLRenderer(runFolder: root).render(run)
+        #expect(html.contains("<summary>flow-Quiz.mmd</summary><pre>flowchart TD\n  a[&quot;&lt;tap&gt;&quot;] --&gt; b</pre>"))
+    }
+}
