@@ -39,6 +39,11 @@ import UIAutomation
         #expect(byName["failsOnAMissingButton()"]?.attempts[0].failingStep?.name == "app.buttons[\"Checkout\"].tap()")
         #expect(byName["failsOnAnExpectation()"]?.attempts[0].failingStep?.name
             == "app.staticTexts[\"status\"].expect(label == \"Shipped\")")
+        for (name, word) in [("failsOnAMissingButton()", "Checkout"), ("failsOnAnExpectation()", "Shipped")] {
+            let test = try #require(byName[name])
+            let files = try FileManager.default.contentsOfDirectory(atPath: root + "/report/files/" + test.key.folderName)
+            #expect(files.count == 2 && files.allSatisfy { $0.contains(word) }, "\(name): \(files)")
+        }
         #expect(byName["passes()"]?.attempts[0].steps.map(\.name)
             == ["app.buttons[\"go\"].tap()", "app.staticTexts[\"status\"].expect(label == \"Done\")"])
 

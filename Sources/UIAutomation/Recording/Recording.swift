@@ -17,8 +17,18 @@ public enum Recording {
         var captures: StepCaptures = []
     }
 
-    /// The observers, in the order they are called.
-    public static var observers: [any StepObserver] { registry.withLock { $0.observers } }
+    /// The observers, in the order they are called: those of the innermost
+    /// ``withObservers(_:_:)`` around the current task, else the process-wide list.
+    public static var observers: [any StepObserver] { scoped ?? registry.withLock { $0.observers } }
+
+    @TaskLocal private static var scoped: [any StepObserver]?
+
+    /// Runs `body` with `observers` in place of the process-wide list, for the steps of this
+    /// task and its child tasks only: a harness that records into a place of its own, or a test
+    /// of the recording that must not add to the run's report.
+    public static func withObservers<T>(_ observers: [any StepObserver], _ body: () async throws -> T) async rethrows -> T {
+        try await $scoped.withValue(observers) { try await body() }
+    }
 
     /// Adds `observer` after the others.
     public static func addObserver(_ observer: any StepObserver) {
