@@ -53,8 +53,10 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         if listFailed {
             let failed = try RunFolder.read(directory).tests.filter { $0.status == .failed }
-            print(failed.map { NSRegularExpression.escapedPattern(for: $0.key.suite) + "/" + NSRegularExpression.escapedPattern(
-                for: $0.key.name) + "$" }.joined(separator: "|"))
+            // Not anchored: Swift Testing's IDs go on with the source location, and XCTest's
+            // results (read from the log) have no module before the class.
+            print(failed.map { NSRegularExpression.escapedPattern(for: $0.key.suite) + "/"
+                + NSRegularExpression.escapedPattern(for: $0.key.name) }.joined(separator: "|"))
             return
         }
         if !merge.isEmpty {

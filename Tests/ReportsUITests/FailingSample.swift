@@ -21,6 +21,18 @@ struct FailingSample {
         }
     }
 
+    /// Fails the first time in a run (when `LAB_SAMPLE_FLAKY_MARK` names a file that does not
+    /// exist yet, which it then creates), passes when run again: flaky.
+    @Test func flakyOnce() async throws {
+        let mark = ProcessInfo.processInfo.environment["LAB_SAMPLE_FLAKY_MARK"] ?? ""
+        let firstTime = !mark.isEmpty && !FileManager.default.fileExists(atPath: mark)
+        if firstTime { FileManager.default.createFile(atPath: mark, contents: nil) }
+        try await withSampleApp { (app) async throws in
+            try await app.buttons["go"].tap()
+            try await app.staticTexts["status"].expect(ElementPredicate.label == (firstTime ? "Gone" : "Done"), timeout: 0.5)
+        }
+    }
+
     @Test func failsOnAnExpectation() async throws {
         try await withSampleApp { (app) async throws in
             #expect(try await app.staticTexts["status"].waitForExistence(timeout: 2))
