@@ -50,7 +50,7 @@ public struct StepLogObserver: StepObserver {
             }
         }
         let record = StepRecord(
-            test: event.test.map { TestKey(library: $0.library.rawValue, suite: $0.suite, name: $0.name, displayName: $0.displayName) },
+            test: event.test?.key,
             name: event.name, kind: event.kind.rawValue, start: event.start,
             duration: Double(event.duration.components.seconds) + Double(event.duration.components.attoseconds) / 1e18,
             outcome: StepOutcome(rawValue: event.outcome.rawValue) ?? .failed, failure: event.failureMessage,
@@ -69,7 +69,7 @@ public struct StepLogObserver: StepObserver {
         let path = folder + "/" + String(format: "attachment-%04d-", number) + safe
         guard (try? attachment.text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return }
         let record = StepRecord(
-            test: attachment.test.map { TestKey(library: $0.library.rawValue, suite: $0.suite, name: $0.name, displayName: $0.displayName) },
+            test: attachment.test?.key,
             name: attachment.name, kind: "attachment", start: Date(), duration: 0, outcome: .passed, file: path)
         guard var line = try? StepLog.encode(record) else { return }
         line.append(UInt8(ascii: "\n"))

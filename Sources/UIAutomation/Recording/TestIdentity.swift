@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 #if canImport(Testing)
 import Testing
 #endif
@@ -40,15 +41,10 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// A folder name for the test's files: readable, safe in any file system, and unique per
     /// test (a hash of ``id`` follows the readable part, which is cut to 80 characters).
-    public var folderName: String {
-        let readable = String((suite + "." + name).map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(80))
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return readable + "-" + String(hash & 0xFFFF_FFFF, radix: 16)
-    }
+    public var folderName: String { key.folderName }
+
+    /// The test as the report's records name it.
+    var key: TestKey { TestKey(library: library.rawValue, suite: suite, name: name, displayName: displayName) }
 
     // MARK: The current test
 
