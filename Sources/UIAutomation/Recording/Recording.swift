@@ -14,7 +14,6 @@ public enum Recording {
     private struct Registry {
         var observers: [any StepObserver] = Recording.defaultObservers()
         var traceMode: TraceMode = .fromEnvironment
-        var captures: StepCaptures = []
     }
 
     /// The observers, in the order they are called: those of the innermost
