@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Testing
 import UIAutomation
 
@@ -49,6 +50,37 @@ import UIAutomation
         #expect(error.artifacts.allSatisfy { $0.hasPrefix(folder + "/") && FileManager.default.fileExists(atPath: $0) })
         #expect(events[4].failureMessage?.hasPrefix("app.buttons[\"Checkout\"].tap(): no matches found") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [TestIdentity.current?.folderName ?? "?"])
+    }
+
+    @Test func aTraceLogsAScreenshotAndTreeAfterEveryActionAndTheFailuresOwn() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let test = TestIdentity(library: .custom, suite: "Trace.Sample", name: "traced()")
+        var configuration = Configuration()
+        configuration.artifactsDirectory = directory + "/tests"
+        let observers: [any StepObserver] = [FailureArtifactsObserver(), StepLogObserver(runDirectory: directory, traceMode: .on)]
+        try await Recording.withObservers(observers) {
+            try await TestIdentity.withCurrent(test) {
+                try await withSampleApp(configuration) { (app) async throws in
+                    try await app.buttons["go"].tap()
+                    try await app.staticTexts["status"].expect(ElementPredicate.label == "Done")
+                    _ = try? await app.buttons["Checkout"].tap(timeout: 0.2)
+                }
+            }
+        }
+        let steps = try StepLog.readAll(in: directory).values.flatMap { $0 }
+        #expect(steps.map(\.name) == ["app.buttons[\"go\"].tap()", "app.staticTexts[\"status\"].expect(label == \"Done\")",
+                                      "app.buttons[\"Checkout\"].tap()"])
+        // The action has a screenshot and tree after it; the expectation (not an action) none;
+        // the failure its own, written by the artifacts observer.
+        #expect(steps[0].isTrace && steps[0].screenshot?.hasSuffix(".png") == true && steps[0].tree?.hasSuffix(".txt") == true)
+        #expect(steps[1].screenshot == nil && steps[1].tree == nil)
+        #expect(steps[2].outcome == .failed && steps[2].screenshot?.contains("/failure-") == true)
+        for path in steps.flatMap({ [$0.screenshot, $0.tree].compactMap { $0 } }) {
+            #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+        }
+        let tree = try String(contentsOfFile: try #require(steps[0].tree), encoding: .utf8)
+        #expect(tree.contains("label: 'Done'"), "the tree is the one after the tap")
     }
 
     @Test func parallelTestsKeepTheirArtifactsApart() async throws {

@@ -116,7 +116,7 @@ extension Application {
             let duration = clock.now - started
             var screenshot: Data?
             var tree: String?
-            if kind == .action, Recording.captures.contains(.stepScreenshots), Recording.traceMode != .off {
+            if kind == .action, Recording.captures.contains(.stepScreenshots) {
                 (screenshot, tree) = await traceCapture()
             }
             Recording.deliver(StepEvent(

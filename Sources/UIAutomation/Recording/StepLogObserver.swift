@@ -19,9 +19,12 @@ public struct StepLogObserver: StepObserver {
 
     /// The run directory (`LAB_RUN_DIR`).
     public let runDirectory: String
+    /// Its own trace mode, or `nil` to follow ``Recording/traceMode``.
+    public let traceMode: TraceMode?
 
-    public init(runDirectory: String) {
+    public init(runDirectory: String, traceMode: TraceMode? = nil) {
         self.runDirectory = runDirectory
+        self.traceMode = traceMode
     }
 
     /// `LAB_RUN_DIR`, when set and not empty.
@@ -30,7 +33,7 @@ public struct StepLogObserver: StepObserver {
         return value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
     }
 
-    public var captures: StepCaptures { Recording.traceMode == .off ? [] : .stepScreenshots }
+    public var captures: StepCaptures { (traceMode ?? Recording.traceMode) == .off ? [] : .stepScreenshots }
 
     public func stepDidFinish(_ event: StepEvent) -> [String] {
         let folder = runDirectory + "/tests/" + (event.test?.folderName ?? "unattributed")
