@@ -8,7 +8,9 @@ import FoundationXML
 public struct JUnitDocument: Sendable, Equatable {
     /// One `<testcase>`.
     public struct Case: Sendable, Equatable {
+        /// JUnit's `classname`: module and suite.
         public var classname: String
+        /// The test's name.
         public var name: String
         /// Seconds.
         public var time: Double
@@ -25,6 +27,7 @@ public struct JUnitDocument: Sendable, Equatable {
         /// When it started, if the source says (XCTest's console log does).
         public var started: Date?
 
+        /// A case that passed, until failures or a skip are added.
         public init(classname: String, name: String, time: Double) {
             self.classname = classname
             self.name = name

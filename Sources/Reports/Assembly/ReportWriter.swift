@@ -5,8 +5,11 @@ import Foundation
 public enum ReportWriter {
     /// The files written.
     public struct Output: Sendable {
+        /// `index.html`.
         public let html: String
+        /// `junit.xml`.
         public let junit: String
+        /// The run they show.
         public let report: RunReport
     }
 

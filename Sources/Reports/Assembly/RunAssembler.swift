@@ -23,6 +23,7 @@ public struct RunAssembler {
     /// The report's title.
     public var title: String
 
+    /// An assembler of one pass's results and recording.
     public init(junitFiles: [String], xctestLogs: [String] = [], recordingDirectory: String?,
                 retainTraceOnFailureOnly: Bool = false, title: String = "Test run") {
         self.junitFiles = junitFiles

@@ -18,6 +18,7 @@ public struct RunReport: Codable, Sendable, Equatable {
     /// Every test, in the order the suites listed them.
     public var tests: [TestReport]
 
+    /// A run; its tests and sources default to none.
     public init(title: String = "Test run", startedAt: Date? = nil, duration: Double = 0, sources: [String] = [],
                 tests: [TestReport] = []) {
         self.title = title
@@ -43,11 +44,17 @@ public struct RunReport: Codable, Sendable, Equatable {
 
     /// Counts by status.
     public struct Summary: Codable, Sendable, Equatable {
+        /// Tests that passed (not flaky).
         public var passed = 0
+        /// Tests whose last attempt failed.
         public var failed = 0
+        /// Tests that did not run.
         public var skipped = 0
+        /// Tests that failed, then passed when run again.
         public var flaky = 0
+        /// All of them.
         public var total: Int { passed + failed + skipped + flaky }
+        /// No tests.
         public init() {}
     }
 }
@@ -60,6 +67,7 @@ public struct TestReport: Codable, Sendable, Equatable {
     /// Every run of the test, in order.
     public var attempts: [Attempt]
 
+    /// A test and its attempts, in order.
     public init(key: TestKey, attempts: [Attempt]) {
         self.key = key
         self.attempts = attempts
@@ -106,6 +114,7 @@ public struct Attempt: Codable, Sendable, Equatable {
     /// Where this attempt came from (a pass, shard or machine).
     public var source: String?
 
+    /// One run of a test.
     public init(status: TestStatus, duration: Double, failures: [String] = [], skipReason: String? = nil,
                 steps: [StepRecord] = [], files: [String] = [], source: String? = nil) {
         self.status = status

@@ -27,6 +27,7 @@ public struct StepRecord: Codable, Sendable, Equatable {
     /// diagram): the file. The run file keeps these in ``Attempt/files``, not as steps.
     public var file: String?
 
+    /// A step as the log records it.
     public init(test: TestKey?, name: String, kind: String, start: Date, duration: Double, outcome: StepOutcome,
                 failure: String? = nil, screenshot: String? = nil, tree: String? = nil, file: String? = nil) {
         self.test = test
@@ -64,6 +65,7 @@ public struct TestKey: Codable, Sendable, Hashable {
     /// `@Test("…")`'s display name, if any.
     public var displayName: String?
 
+    /// A test named as its library's JUnit output names it.
     public init(library: String, suite: String, name: String, displayName: String? = nil) {
         self.library = library
         self.suite = suite

@@ -15,6 +15,7 @@ public struct HTMLRenderer {
     /// The run folder: where the images are and the element trees are read from.
     public var runFolder: String
 
+    /// A renderer for the run folder `runFolder` (its files are linked and read from there).
     public init(runFolder: String) {
         self.runFolder = runFolder
     }

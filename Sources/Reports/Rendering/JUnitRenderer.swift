@@ -9,6 +9,7 @@ public struct JUnitRenderer {
     /// The absolute path of the run folder, for attachment paths.
     public var runFolder: String
 
+    /// A renderer whose attachment paths start with `runFolder` (absolute).
     public init(runFolder: String) {
         self.runFolder = runFolder
     }

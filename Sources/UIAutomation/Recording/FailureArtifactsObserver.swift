@@ -8,6 +8,7 @@ import Synchronization
 public struct FailureArtifactsObserver: StepObserver {
     private static let sequence = Atomic<Int>(0)
 
+    /// The writer; where it writes is each app's ``Configuration/artifactsDirectory``.
     public init() {}
 
     public var captures: StepCaptures { .failureScreenshot }

@@ -22,6 +22,7 @@ public struct StepLogObserver: StepObserver {
     /// Its own trace mode, or `nil` to follow ``Recording/traceMode``.
     public let traceMode: TraceMode?
 
+    /// A log under `runDirectory/tests/`, tracing as `traceMode` says (default: as ``Recording/traceMode`` says).
     public init(runDirectory: String, traceMode: TraceMode? = nil) {
         self.runDirectory = runDirectory
         self.traceMode = traceMode

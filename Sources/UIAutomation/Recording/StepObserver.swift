@@ -33,7 +33,9 @@ public struct TextAttachment: Sendable {
 
 /// Which screenshots an observer needs.
 public struct StepCaptures: OptionSet, Sendable {
+    /// The option bits.
     public let rawValue: Int
+    /// Captures from option bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// A screenshot (and the element tree) when a step fails, outside ``withExpectedFailures(_:)``.

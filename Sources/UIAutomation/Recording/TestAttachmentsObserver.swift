@@ -8,6 +8,7 @@ import Testing
 /// Testing test; XCTest on Linux has no attachments, so XCTest tests get the same files through
 /// the failure artifacts folder and the report.
 public struct TestAttachmentsObserver: StepObserver {
+    /// The observer; it attaches only inside a Swift Testing test.
     public init() {}
 
     public var captures: StepCaptures { .failureScreenshot }

@@ -27,6 +27,7 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
     /// The display name given in `@Test("…")`, if any.
     public let displayName: String?
 
+    /// A test named as its library's JUnit output names it.
     public init(library: Library, suite: String, name: String, displayName: String? = nil) {
         self.library = library
         self.suite = suite
