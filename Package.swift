@@ -5,7 +5,8 @@ import PackageDescription
 //   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → ServerDefenses → Hummingbird;
 //   lab → MessagesService → ServerDefenses
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
-//   UIAutomation → DevTools → CDevToolsSupport
+//   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → Reports (its step log is a Reports record)
+//   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
 //   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
 // The apps know nothing of UIAutomation; UIAutomation knows nothing of the apps.
@@ -19,6 +20,7 @@ let package = Package(
         .library(name: "UIFlows", targets: ["UIFlows"]),
         .library(name: "MessagesModel", targets: ["MessagesModel"]),
         .library(name: "MessagesClient", targets: ["MessagesClient"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .library(name: "MessagesService", targets: ["MessagesService"]),
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
@@ -55,7 +57,12 @@ let package = Package(
             ]
         ),
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
-        .target(name: "UIAutomation", dependencies: ["DevTools"]),
+        // Records every step to observers (failure artifacts, step log, Swift Testing attachments).
+        .target(name: "UIAutomation", dependencies: ["DevTools", "Reports"]),
+        // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
+        // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
+        // self-contained HTML page and as Surefire-style JUnit XML. Knows nothing of browsers.
+        .target(name: "Reports"),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
         .target(name: "Flows"),
@@ -144,6 +151,7 @@ let package = Package(
                 "TriviaApp",
                 "MessagesApp",
                 "ServerDefenses",
+                "Reports",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -171,6 +179,11 @@ let package = Package(
         .target(name: "MessagesTestSupport", path: "Tests/MessagesTestSupport"),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
+        // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
+        .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+        // The whole path: a failing sample test run in a child process, its run assembled, the HTML
+        // report opened in the real browser with UIAutomation; step events and their observers.
+        .testTarget(name: "ReportsUITests", dependencies: ["Reports", "UIAutomation", "TestSupport"]),
         // The flow engine alone: the seed's example, every validation problem, budgets, traces, diagrams.
         .testTarget(name: "FlowsTests", dependencies: ["Flows"]),
         // The flow proofs in the real apps: the seed's example over a gallery of unknown size, the

@@ -69,7 +69,9 @@ struct WebReadsTests {
                 #expect(error.tree?.isEmpty == false)
             }
             // Several polls, one failure: one screenshot and one tree.
-            let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+            // One folder per test (the recording's failure artifacts observer).
+            let folder = directory + "/" + (TestIdentity.current?.folderName ?? "unattributed")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder)
             #expect(files.filter { $0.hasSuffix(".png") }.count == 1, "\(files)")
             do {
                 try await app.cells["item-9"].expect(hasClass: "completed", timeout: 0.3)

@@ -87,11 +87,13 @@ extension Application {
     /// Runs a verb: browser errors become `UIAutomationError`s naming `call`, and a failure is
     /// recorded (screenshot and tree) like an action's.
     private func verbStep<T>(_ call: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await perform(call, body)
-        } catch let error as UIAutomationError {
-            let named = error.query == "app" ? UIAutomationError(query: call, reason: error.reason, tree: error.tree) : error
-            throw await recordFailure(named)
+        try await step(call, .action) {
+            do {
+                return try await perform(call, body)
+            } catch let error as UIAutomationError {
+                let named = error.query == "app" ? UIAutomationError(query: call, reason: error.reason, tree: error.tree) : error
+                throw await recordFailure(named)
+            }
         }
     }
 }

@@ -10,6 +10,13 @@ extension Application {
         guard !elements.isEmpty else {
             throw UIAutomationError(query: "app.waitForAny([])", reason: .invalidRequest("waitForAny needs at least one element"))
         }
+        let queries = elements.map(\.description).joined(separator: ", ")
+        return try await step("app.waitForAny([\(queries)], timeout: \(timeout))", .wait) {
+            try await waitForAnyWithoutStep(elements, timeout: timeout)
+        }
+    }
+
+    private func waitForAnyWithoutStep(_ elements: [Element], timeout: TimeInterval) async throws -> Int {
         let clock = ContinuousClock()
         let started = clock.now
         var found: Int?

@@ -83,6 +83,16 @@ extension Element {
         prepare: (PageDriver, ElementSnapshot) async throws -> Void = { _, _ in }
     ) async throws {
         let label = "\(description).\(name)"
+        try await app.step(label, .action) {
+            try await actionLoop(label, timeout: timeout, offsetX: offsetX, offsetY: offsetY, tapsTarget: tapsTarget, action, prepare: prepare)
+        }
+    }
+
+    private func actionLoop(
+        _ label: String, timeout: TimeInterval?, offsetX: Double, offsetY: Double, tapsTarget: Bool,
+        _ action: (PageDriver, Double, Double) async throws -> Void,
+        prepare: (PageDriver, ElementSnapshot) async throws -> Void
+    ) async throws {
         let driver = try app.driver(for: label)
         let limit = timeout.map { Duration.milliseconds(Int($0 * 1000)) } ?? app.configuration.actionTimeout
         let clock = ContinuousClock()
@@ -174,23 +184,27 @@ public struct Coordinate: Sendable {
 
     /// Taps the point, then waits until the app is idle.
     public func tap() async throws {
-        let point = try await screenPoint()
         let app = element.app
-        let driver = try app.driver(for: "\(element).coordinate.tap()")
-        try await app.perform("\(element).coordinate.tap()") {
-            try await driver.tap(x: point.x, y: point.y)
-            try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+        try await app.step("\(element).coordinate.tap()", .action) {
+            let point = try await screenPoint()
+            let driver = try app.driver(for: "\(element).coordinate.tap()")
+            try await app.perform("\(element).coordinate.tap()") {
+                try await driver.tap(x: point.x, y: point.y)
+                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+            }
         }
     }
 
     /// Touches the point and holds for `duration` seconds.
     public func press(forDuration duration: TimeInterval) async throws {
-        let point = try await screenPoint()
         let app = element.app
-        let driver = try app.driver(for: "\(element).coordinate.press()")
-        try await app.perform("\(element).coordinate.press()") {
-            try await driver.tap(x: point.x, y: point.y, holding: .milliseconds(Int(duration * 1000)))
-            try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+        try await app.step("\(element).coordinate.press(forDuration: \(duration))", .action) {
+            let point = try await screenPoint()
+            let driver = try app.driver(for: "\(element).coordinate.press()")
+            try await app.perform("\(element).coordinate.press()") {
+                try await driver.tap(x: point.x, y: point.y, holding: .milliseconds(Int(duration * 1000)))
+                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+            }
         }
     }
 }

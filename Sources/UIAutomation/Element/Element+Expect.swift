@@ -9,7 +9,9 @@ extension Application {
     /// (`true`) or `timeout` seconds have passed (`false`); an error from `condition` ends the
     /// wait. The one waiting loop every wait and expectation of UIAutomation uses.
     public func wait(timeout: TimeInterval, until condition: () async throws -> Bool) async throws -> Bool {
-        try await pollWithBackoff(limit: .seconds(max(0, timeout)), until: condition)
+        try await step("app.wait(timeout: \(timeout))", .wait) {
+            try await pollWithBackoff(limit: .seconds(max(0, timeout)), until: condition)
+        }
     }
 
     /// Waits for `holds`; on timeout throws `.timedOut` for `call`, naming `expected` and
@@ -17,6 +19,13 @@ extension Application {
     /// "not yet" while waiting.
     func expect(_ call: String, expected: String, timeout: TimeInterval,
                 holds: () async throws -> Bool, last: () async -> String) async throws {
+        try await step(call, .expectation) {
+            try await expectation(call, expected: expected, timeout: timeout, holds: holds, last: last)
+        }
+    }
+
+    private func expectation(_ call: String, expected: String, timeout: TimeInterval,
+                             holds: () async throws -> Bool, last: () async -> String) async throws {
         let clock = ContinuousClock()
         let started = clock.now
         let held = try await withExpectedFailures {
@@ -53,6 +62,19 @@ extension Element {
     /// ```
     public func wait<Value: Equatable>(for keyPath: KeyPath<ElementSnapshot, Value>, toEqual expected: Value,
                                        timeout: TimeInterval) async throws -> Bool {
+        try await app.step("\(description).wait(for: \\.\(Self.keyPathName(keyPath)), toEqual: \(expected), timeout: \(timeout))", .wait) {
+            try await waitWithoutStep(for: keyPath, toEqual: expected, timeout: timeout)
+        }
+    }
+
+    /// A key path's last component, e.g. `label` for `\ElementSnapshot.label`.
+    static func keyPathName(_ keyPath: AnyKeyPath) -> String {
+        let text = "\(keyPath)"
+        return text.split(separator: ".").last.map(String.init) ?? text
+    }
+
+    private func waitWithoutStep<Value: Equatable>(for keyPath: KeyPath<ElementSnapshot, Value>, toEqual expected: Value,
+                                                   timeout: TimeInterval) async throws -> Bool {
         try await withExpectedFailures {
             try await app.wait(timeout: timeout) {
                 do {

@@ -29,6 +29,10 @@ extension Element {
     /// focus is elsewhere. The element must exist; it need not be visible.
     public func resignFocus() async throws {
         let label = "\(description).resignFocus()"
+        try await app.step(label, .action) { try await resignFocus(label) }
+    }
+
+    private func resignFocus(_ label: String) async throws {
         let driver = try app.driver(for: label)
         do {
             let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)

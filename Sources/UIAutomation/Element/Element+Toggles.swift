@@ -98,6 +98,10 @@ extension Element {
 
     private func checkToggle(on: Bool, call: String) async throws {
         let query = "\(description).\(call)"
+        try await app.step(query, .expectation) { try await checkToggleWithoutStep(on: on, query: query) }
+    }
+
+    private func checkToggleWithoutStep(on: Bool, query: String) async throws {
         let parts: ToggleParts
         do {
             parts = try await toggleParts(query)
@@ -115,6 +119,12 @@ extension Element {
     /// named in the failure.
     private func waitForSwitch(on: Bool, timeout: TimeInterval?, call: String, tapped: Element? = nil) async throws {
         let query = "\(description).\(call)"
+        try await app.step(query, .expectation) {
+            try await waitForSwitchWithoutStep(on: on, timeout: timeout, query: query, tapped: tapped)
+        }
+    }
+
+    private func waitForSwitchWithoutStep(on: Bool, timeout: TimeInterval?, query: String, tapped: Element?) async throws {
         let limit = timeLimit(timeout)
         let expected = Self.value(on: on)
         let started = ContinuousClock.now
@@ -139,6 +149,12 @@ extension Element {
 
     private func changeSwitch(on: Bool, idempotent: Bool, timeout: TimeInterval?, call: String) async throws {
         let query = "\(description).\(call)"
+        try await app.step(query, .action) {
+            try await changeSwitchWithoutStep(on: on, idempotent: idempotent, timeout: timeout, call: call, query: query)
+        }
+    }
+
+    private func changeSwitchWithoutStep(on: Bool, idempotent: Bool, timeout: TimeInterval?, call: String, query: String) async throws {
         let parts = try await waitForToggleParts(query, timeout: timeout)
         let target = Self.value(on: on)
         guard parts.toggle.isEnabled, parts.inner.isEnabled else {

@@ -92,20 +92,26 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     /// Waits up to `timeout` seconds for the element to exist; whether it does.
     @discardableResult
     public func waitForExistence(timeout: TimeInterval) async throws -> Bool {
-        try await poll(limit: .seconds(max(0, timeout))) { try await exists }
+        try await app.step("\(description).waitForExistence(timeout: \(timeout))", .wait) {
+            try await poll(limit: .seconds(max(0, timeout))) { try await exists }
+        }
     }
 
     /// Waits up to `timeout` seconds for the element to be gone; whether it is.
     @discardableResult
     public func waitForNonExistence(timeout: TimeInterval) async throws -> Bool {
-        try await poll(limit: .seconds(max(0, timeout))) { try await !exists }
+        try await app.step("\(description).waitForNonExistence(timeout: \(timeout))", .wait) {
+            try await poll(limit: .seconds(max(0, timeout))) { try await !exists }
+        }
     }
 
     /// Waits up to `timeout` seconds for the element to satisfy `predicate`; whether it does.
     /// A missing element does not satisfy it (unless the predicate says `exists == false`).
     @discardableResult
     public func wait(for predicate: ElementPredicate, timeout: TimeInterval) async throws -> Bool {
-        try await poll(limit: .seconds(max(0, timeout))) { try await evaluate(predicate) }
+        try await app.step("\(description).wait(for: \(quoted(predicate.description)), timeout: \(timeout))", .wait) {
+            try await poll(limit: .seconds(max(0, timeout))) { try await evaluate(predicate) }
+        }
     }
 
     /// Evaluates `predicate` on the element now (a missing element has `exists == false`

@@ -17,8 +17,11 @@ public func expectFlow(
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> FlowRun? {
     do {
-        return try await scenario.run(state: state, budget: budget)
+        let run = try await scenario.run(state: state, budget: budget)
+        attachFlow(run)
+        return run
     } catch {
+        attachFlow(failure: error, of: scenario)
         Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
         return nil
     }

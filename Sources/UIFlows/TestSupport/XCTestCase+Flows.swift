@@ -14,8 +14,11 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) async -> FlowRun? {
         do {
-            return try await scenario.run(state: state, budget: budget)
+            let run = try await scenario.run(state: state, budget: budget)
+            attachFlow(run)
+            return run
         } catch {
+            attachFlow(failure: error, of: scenario)
             XCTFail("\(error)", file: file, line: line)
             return nil
         }

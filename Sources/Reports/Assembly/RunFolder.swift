@@ -1,0 +1,104 @@
+import Foundation
+
+/// A run folder on disk: `run.json` (a ``RunReport``) and the files it names, relative to the
+/// folder. Reading, writing, and merging several into one.
+public enum RunFolder {
+    /// The run file's name inside a run folder.
+    public static let runFileName = "run.json"
+
+    /// Writes `report` as `folder/run.json` (pretty, keys sorted, dates ISO 8601).
+    public static func write(_ report: RunReport, to folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        try encoder.encode(report).write(to: URL(fileURLWithPath: folder + "/" + runFileName))
+    }
+
+    /// Reads `folder/run.json`.
+    public static func read(_ folder: String) throws -> RunReport {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + runFileName)))
+    }
+
+    /// Merges the run folders `inputs` (shards, machines, or reruns of failed tests, in the
+    /// order given) into the run folder `output`: each input's files are copied under
+    /// `output/runs/<n>/`, and a test found in several inputs gets one attempt per input, so a
+    /// test that failed and then passed is flaky. Returns the merged report.
+    @discardableResult
+    public static func merge(_ inputs: [String], into output: String, title: String? = nil) throws -> RunReport {
+        var reports: [RunReport] = []
+        for (index, input) in inputs.enumerated() {
+            var report = try read(input)
+            let prefix = "runs/\(index + 1)/"
+            try copyFiles(of: report, from: input, to: output + "/" + prefix)
+            report.rebase(prefix: prefix)
+            reports.append(report)
+        }
+        let merged = RunReport.merged(reports, title: title)
+        try write(merged, to: output)
+        return merged
+    }
+
+    private static func copyFiles(of report: RunReport, from input: String, to output: String) throws {
+        for path in report.allFiles {
+            let target = output + path
+            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            if FileManager.default.fileExists(atPath: target) { continue }
+            try? FileManager.default.copyItem(atPath: input + "/" + path, toPath: target)
+        }
+    }
+}
+
+extension RunReport {
+    /// Merges runs: tests keep the order they first appear in; a test in several runs gets
+    /// their attempts in order. Counts, start and sources are combined; the duration is the
+    /// longest run's (shards run side by side).
+    public static func merged(_ reports: [RunReport], title: String? = nil) -> RunReport {
+        var order: [String] = []
+        var byID: [String: TestReport] = [:]
+        for (index, report) in reports.enumerated() {
+            for test in report.tests {
+                let attempts = test.attempts.map { attempt -> Attempt in
+                    var attempt = attempt
+                    attempt.source = attempt.source ?? report.sources.first ?? "run \(index + 1)"
+                    return attempt
+                }
+                if byID[test.key.id] == nil {
+                    order.append(test.key.id)
+                    byID[test.key.id] = TestReport(key: test.key, attempts: attempts)
+                } else {
+                    byID[test.key.id]?.attempts += attempts
+                }
+            }
+        }
+        return RunReport(
+            title: title ?? reports.first?.title ?? "Test run",
+            startedAt: reports.compactMap(\.startedAt).min(),
+            duration: reports.map(\.duration).max() ?? 0,
+            sources: reports.flatMap(\.sources),
+            tests: order.compactMap { byID[$0] })
+    }
+
+    /// Every file the report names, relative to its folder.
+    var allFiles: [String] {
+        tests.flatMap { test in
+            test.attempts.flatMap { attempt in attempt.files + attempt.steps.flatMap { [$0.screenshot, $0.tree].compactMap { $0 } } }
+        }
+    }
+
+    /// Puts `prefix` before every relative file path.
+    mutating func rebase(prefix: String) {
+        for t in tests.indices {
+            for a in tests[t].attempts.indices {
+                tests[t].attempts[a].files = tests[t].attempts[a].files.map { prefix + $0 }
+                for s in tests[t].attempts[a].steps.indices {
+                    tests[t].attempts[a].steps[s].screenshot = tests[t].attempts[a].steps[s].screenshot.map { prefix + $0 }
+                    tests[t].attempts[a].steps[s].tree = tests[t].attempts[a].steps[s].tree.map { prefix + $0 }
+                }
+            }
+        }
+    }
+}
