@@ -113,7 +113,6 @@ struct ScriptAndCSSTests {
         // does: it counts only until its headers arrive, like an EventSource or a fetch.
         var configuration = Configuration()
         configuration.idleTimeout = .seconds(3)
-        configuration.launchTimeout = .seconds(5)
         try await withConfiguredApp("/stream", configuration) { (app) async throws in
             try await app.staticTexts["received"].expect(ElementPredicate.label == "eventsource, xhr")
             try await app.buttons["tap"].tap()  // waits for idle: returns although both streams stay open

@@ -23,7 +23,7 @@ extension Application {
     /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)``.
     public func evaluate<T: Decodable & Sendable>(_ javaScript: String, as type: T.Type = T.self) async throws -> T {
         let call = "app.evaluate(\(quoted(javaScript)))"
-        let value = try await evaluateJSON(javaScript, call: call)
+        let value = try await step(call, .read) { try await evaluateJSON(javaScript, call: call) }
         do {
             return try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
         } catch {
@@ -35,7 +35,8 @@ extension Application {
     /// Evaluates `javaScript` in the page for its effect (a promise is awaited); see
     /// ``evaluate(_:as:)``.
     public func run(javaScript: String) async throws {
-        _ = try await evaluateJSON(javaScript, call: "app.run(javaScript: \(quoted(javaScript)))")
+        let call = "app.run(javaScript: \(quoted(javaScript)))"
+        _ = try await step(call, .action) { try await evaluateJSON(javaScript, call: call) }
     }
 
     /// The page's `localStorage`: kept across ``reload(timeout:)`` and navigation within the
@@ -65,7 +66,9 @@ public struct WebStorage: Sendable {
 
     /// The value stored under `key`, or `nil` when there is none.
     public func value(forKey key: String) async throws -> String? {
-        try await app.evaluate("\(area).getItem(\(Self.literal(key)))", as: String?.self)
+        try await app.step("app.\(area).value(forKey: \(quoted(key)))", .read) {
+            try await app.evaluate("\(area).getItem(\(Self.literal(key)))", as: String?.self)
+        }
     }
 
     /// The value under `key`, decoded from JSON as `T` (what apps that store JSON wrote), or
@@ -91,17 +94,21 @@ public struct WebStorage: Sendable {
 
     /// Stores `value` under `key` (as the page's own `setItem` would; the page sees no event).
     public func setValue(_ value: String, forKey key: String) async throws {
-        try await app.run(javaScript: "\(area).setItem(\(Self.literal(key)), \(Self.literal(value)))")
+        try await app.step("app.\(area).setValue(\(quoted(value)), forKey: \(quoted(key)))", .action) {
+            try await app.run(javaScript: "\(area).setItem(\(Self.literal(key)), \(Self.literal(value)))")
+        }
     }
 
     /// Removes the value under `key`, if any.
     public func removeValue(forKey key: String) async throws {
-        try await app.run(javaScript: "\(area).removeItem(\(Self.literal(key)))")
+        try await app.step("app.\(area).removeValue(forKey: \(quoted(key)))", .action) {
+            try await app.run(javaScript: "\(area).removeItem(\(Self.literal(key)))")
+        }
     }
 
     /// Removes every value.
     public func removeAll() async throws {
-        try await app.run(javaScript: "\(area).clear()")
+        try await app.step("app.\(area).removeAll()", .action) { try await app.run(javaScript: "\(area).clear()") }
     }
 
     /// `text` as a JavaScript string literal (a JSON string is one).
