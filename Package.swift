@@ -113,6 +113,7 @@ let package = Package(
             dependencies: [
                 "ServerDefenses",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -200,6 +201,7 @@ let package = Package(
                 "lab",
                 "AnimalsApp",
                 "TogglesApp",
+                "TriviaApp",
                 "MessagesApp",
                 "LabKit",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -19,6 +19,21 @@ extension AnimalsJourneys {
             await app.terminate()
         }
 
+        @Test func scriptsInjectedIntoThePageDoNotRunButThePagesOwnDo() async throws {
+            // The Content-Security-Policy admits inline code only with the response's nonce.
+            try await withAnimalsApp { (app) async throws in
+                try await app.run(javaScript: """
+                    const injected = document.createElement('script');
+                    injected.textContent = 'window.injectedRan = true';
+                    document.body.append(injected);
+                    """)
+                #expect(try await app.evaluate("window.injectedRan === true", as: Bool.self) == false)
+                // The page's own scripts ran: the shell's script marks the document as ready.
+                #expect(try await app.evaluate("document.querySelectorAll('script[nonce]').length > 0", as: Bool.self))
+                try await app.favoritesToggle.tap()  // a control driven by the page's own script
+            }
+        }
+
         @Test func twoLaunchesAtOnceDoNotShareState() async throws {
             let first = try #require(Animals.all.first), last = try #require(Animals.all.last)
             try await withAnimalsApp(arguments: ["-favorites", first.id]) { (one) async throws in

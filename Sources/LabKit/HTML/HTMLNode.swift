@@ -39,6 +39,10 @@ public indirect enum HTMLNode: Sendable {
             let name = tag.description
             output += "<" + name
             for attribute in attributes { attribute.render(into: &output) }
+            // Inline code runs only with the response's nonce (ContentSecurity).
+            if name == "script" || name == "style", let nonce = ContentSecurity.nonce {
+                HTMLAttribute("nonce", nonce).render(into: &output)
+            }
             output += ">"
             if Self.voidElements.contains(name) { return }
             for child in children { child.render(into: &output) }

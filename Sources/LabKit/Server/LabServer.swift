@@ -37,6 +37,7 @@ public final class LabServer: Sendable {
         apps: [any LabApp], launch: LaunchOptions, policy: SameOriginPolicy = SameOriginPolicy(), extraLinks: [LabIndexPage.Entry] = []
     ) -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: SameOriginMiddleware(policy: policy))
         router.add(middleware: MalformedRequestMiddleware(logger: quietLogger))
         for app in apps { app.addRoutes(to: router, launch: launch) }
