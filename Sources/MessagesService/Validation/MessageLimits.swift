@@ -26,7 +26,8 @@ public struct MessageLimits: Sendable, Equatable {
     public static let `default` = MessageLimits()
 
     /// Checks a user name: 1…`maxUserLength` code points; no control characters (U+0000–U+001F,
-    /// U+007F–U+009F); no `/`; no white space at either end.
+    /// U+007F–U+009F); no invisible formatting characters (category Cf but the zero-width joiners U+200C, U+200D); no `/`; no white space
+    /// at either end.
     public func validateUser(_ user: String) throws(MessagesAPIError) {
         let field = "user"
         let code = MessagesErrorCode.invalidField
@@ -42,6 +43,16 @@ public struct MessageLimits: Sendable, Equatable {
         if let bad = scalars.first(where: { $0.properties.generalCategory == .control || $0 == "/" }) {
             throw MessagesAPIError(.badRequest, code,
                                    "\(field) must not contain control characters or '/'; found U+\(Self.hex(bad))")
+        }
+        // Invisible formatting (category Cf: bidirectional overrides and isolates, the zero-width
+        // space, the byte-order mark, the soft hyphen) would let two names that look alike be
+        // different users, or reorder how a name is shown. The zero-width (non-)joiners stay:
+        // emoji sequences (👨‍👩‍👧) and several scripts need them.
+        if let bad = scalars.first(where: {
+            $0.properties.generalCategory == .format && $0 != "\u{200C}" && $0 != "\u{200D}"
+        }) {
+            throw MessagesAPIError(.badRequest, code,
+                                   "\(field) must not contain invisible formatting characters (bidirectional controls, zero-width characters); found U+\(Self.hex(bad))")
         }
         if first.properties.isWhitespace || last.properties.isWhitespace {
             throw MessagesAPIError(.badRequest, code, "\(field) must not begin or end with white space")

@@ -35,6 +35,10 @@ public struct PostMessageDecoder: Sendable {
             throw MessagesAPIError(.badRequest, .malformedJSON, "the body is not well-formed UTF-8 JSON")
         }
         let fields = object.fields
+        if let name = DuplicateKeys.first(in: Array(body.readableBytesView)) {
+            throw MessagesAPIError(.badRequest, .malformedJSON,
+                                   "the field \"\(Self.abbreviate(name))\" appears more than once; each field may appear once")
+        }
 
         switch fields["operation"] {
         case .string(Self.operation):
