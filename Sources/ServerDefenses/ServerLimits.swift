@@ -58,10 +58,3 @@ public struct ServerLimits: Sendable, Equatable {
             availableConnectionsDelegate: MaximumAvailableConnections(maxConnections))
     }
 }
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}

@@ -25,8 +25,7 @@ enum DuplicateKeys {
                 }
                 guard index < body.count else { return nil }
                 if depth == 1, nextNonSpace(body, after: index) == UInt8(ascii: ":"),
-                   let name = try? JSONDecoder().decode(String.self, from: Data(body[start...index])),
-                   !seen.insert(name).inserted {
+                   let name = name(body, start, index), !seen.insert(name).inserted {
                     return name
                 }
             default:
@@ -35,6 +34,14 @@ enum DuplicateKeys {
             index += 1
         }
         return nil
+    }
+
+    /// The string literal `body[start...end]` (quotes included) as text: its bytes when it has
+    /// no escape (the usual case, no decoder needed), else as JSON decodes it.
+    private static func name(_ body: [UInt8], _ start: Int, _ end: Int) -> String? {
+        let inner = body[(start + 1)..<end]
+        if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
+        return try? JSONDecoder().decode(String.self, from: Data(body[start...end]))
     }
 
     private static func nextNonSpace(_ body: [UInt8], after index: Int) -> UInt8? {

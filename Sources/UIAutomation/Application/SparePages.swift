@@ -41,13 +41,4 @@ actor SparePages {
             return (browser, context, page)
         }
     }
-
-    /// Closes every spare (their contexts are disposed).
-    func drain() async {
-        let pending = spares.values
-        spares = [:]
-        for spare in pending {
-            if let (_, context, _) = await spare.value { try? await context.dispose() }
-        }
-    }
 }
