@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -6,34 +7,48 @@ import NIOPosix
 /// so DevTools tests have a real origin (cookies, localStorage) without a web framework.
 public final class FixtureServer: Sendable {
     let channel: any Channel
+    /// The open client connections, so ``kill()`` can drop them.
+    private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
     /// The port it listens on.
     public let port: Int
 
     /// Starts serving `pages` (path → HTML). Unknown paths get 404.
     public static func start(pages: [String: String]) async throws -> FixtureServer {
+        let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
+                channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) } }
+                return channel.pipeline.configureHTTPServerPipeline().flatMap {
                     channel.pipeline.addHandler(PageHandler(pages: pages))
                 }
             }
         let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
-        return FixtureServer(channel: channel, port: channel.localAddress?.port ?? 0)
+        return FixtureServer(channel: channel, port: channel.localAddress?.port ?? 0, connections: connections)
     }
 
-    private init(channel: any Channel, port: Int) {
+    private init(channel: any Channel, port: Int, connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>) {
         self.channel = channel
         self.port = port
+        self.connections = connections
     }
 
     /// The URL of `path` on this server.
     public func url(_ path: String = "/") -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    /// Stops listening.
+    /// Stops listening (connections already open stay, as with a graceful shutdown).
     public func stop() async {
         try? await channel.close()
+    }
+
+    /// Stops listening and drops every open connection, as a server process that dies does.
+    public func kill() async {
+        try? await channel.close()
+        for connection in connections.withLockedValue({ Array($0.values) }) {
+            try? await connection.close()
+        }
     }
 }
 

@@ -27,6 +27,12 @@ extension CDP {
             }
         }
 
+        /// `Page.crash`: crashes the page's renderer (for fault-injection tests).
+        public struct Crash: CDPCommand {
+            public static let method = "Page.crash"
+            public init() {}
+        }
+
         /// `Page.reload`.
         public struct Reload: CDPCommand {
             public static let method = "Page.reload"
@@ -176,6 +182,9 @@ extension CDP {
             public let parentId: String?
             public let loaderId: String
             public let url: String
+            /// Set when the frame failed to load: the URL it could not load (`url` is then the
+            /// browser's error page).
+            public let unreachableUrl: String?
         }
     }
 }

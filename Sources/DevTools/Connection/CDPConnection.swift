@@ -23,6 +23,8 @@ public final class CDPConnection: Sendable {
         var nextSubscriberID = 0
         var subscribers: [Int: Subscriber] = [:]
         var closedError: DevToolsError?
+        /// Sessions whose page crashed: their calls fail at once instead of timing out.
+        var crashedSessions: Set<String> = []
         /// The deadline the watchdog task sleeps until, if one is running.
         var watchdogDeadline: ContinuousClock.Instant?
         var watchdog: Task<Void, Never>?
@@ -30,6 +32,7 @@ public final class CDPConnection: Sendable {
 
     private struct Pending {
         let method: String
+        let sessionId: String?
         let timeout: Duration
         let deadline: ContinuousClock.Instant
         let continuation: CheckedContinuation<Data, any Error>
@@ -119,7 +122,9 @@ public final class CDPConnection: Sendable {
             try await withCheckedThrowingContinuation { continuation in
                 let closed: DevToolsError? = state.withLock { state in
                     if let closed = state.closedError { return closed }
-                    state.pending[id] = Pending(method: method, timeout: limit, deadline: deadline, continuation: continuation)
+                    if let sessionId, state.crashedSessions.contains(sessionId) { return .targetCrashed(method: method) }
+                    state.pending[id] = Pending(
+                        method: method, sessionId: sessionId, timeout: limit, deadline: deadline, continuation: continuation)
                     armWatchdog(for: deadline, in: &state)
                     return nil
                 }
@@ -235,10 +240,21 @@ public final class CDPConnection: Sendable {
     }
 
     private func dispatch(_ event: CDPEventMessage) {
+        if event.method == "Inspector.targetCrashed", let sessionId = event.sessionId { sessionCrashed(sessionId) }
         let targets = state.withLock { state in
             state.subscribers.values.filter { $0.filter.matches(event) }.map(\.continuation)
         }
         for continuation in targets { continuation.yield(event) }
+    }
+
+    /// A crashed page answers nothing more: its pending calls fail now, and so will later ones.
+    private func sessionCrashed(_ sessionId: String) {
+        let orphaned: [Pending] = state.withLock { state in
+            state.crashedSessions.insert(sessionId)
+            let ids = state.pending.filter { $0.value.sessionId == sessionId }.map(\.key)
+            return ids.compactMap { state.pending.removeValue(forKey: $0) }
+        }
+        for call in orphaned { call.continuation.resume(throwing: DevToolsError.targetCrashed(method: call.method)) }
     }
 
     // MARK: - Completion

@@ -16,6 +16,9 @@ public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
     case timeout(method: String, after: Duration)
     /// The browser process exited; every pending and later call fails with this.
     case browserExited(status: ExitStatus, stderr: String)
+    /// The page's renderer process crashed (`Inspector.targetCrashed`) before `method` was
+    /// answered, or `method` was sent to a page that had crashed: that page is gone for good.
+    case targetCrashed(method: String)
     /// The connection was closed (by `close()`, or the WebSocket peer went away).
     case connectionClosed(reason: String)
     /// The peer sent something that is not a CDP message (for the call `method`, if known).
@@ -48,6 +51,9 @@ public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(method) got no reply within \(after)"
         case .browserExited(let status, let stderr):
             return "The browser exited (\(status))." + Self.stderrSuffix(stderr)
+        case .targetCrashed(let method):
+            return "The page crashed (its renderer process died) and cannot answer \(method); "
+                + "nothing more can be done in it: launch the app again"
         case .connectionClosed(let reason):
             return "The DevTools connection is closed: \(reason)"
         case .malformedMessage(let method, let reason):

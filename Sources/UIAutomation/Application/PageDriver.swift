@@ -336,6 +336,10 @@ final class PageDriver: Sendable {
 
     // MARK: - Idle
 
+    /// Why the page is the browser's error page. The `Page` events name only the URL, not the
+    /// network error (that would take the `Network` domain on every page, for this one case).
+    static let errorPageReason = "the browser could not load it and shows its error page instead; is the app's server still running?"
+
     /// Waits until no main-frame navigation is under way, the document is loaded, no
     /// request is in flight and no finite animation runs. Throws a timeout naming what
     /// kept the page busy.
@@ -359,7 +363,12 @@ final class PageDriver: Sendable {
                         lastProblem = exception.message
                     } else if result.result.value == nil || result.result.value == .null {
                         // Idle in this document; a navigation requested meanwhile is known by now.
-                        if !navigation.isLoading { return }
+                        if !navigation.isLoading {
+                            if let unreachable = navigation.unreachableURL {
+                                throw DevToolsError.navigationFailed(url: unreachable, reason: Self.errorPageReason)
+                            }
+                            return
+                        }
                     } else {
                         lastProblem = result.result.value?.text
                     }

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Follows the main frame's navigations from `Page` events, so "the app is idle" can
-/// include "no navigation is under way". Events arrive in order on the connection, so after
+/// include "no navigation is under way", and a page that could not be loaded is known. Events arrive in order on the connection, so after
 /// any reply, every navigation the browser had started before it is known here.
 final class NavigationTracker: Sendable {
     private let mainFrameId: String
@@ -15,6 +15,8 @@ final class NavigationTracker: Sendable {
         /// When the pending navigation was requested; one that never starts is dropped.
         var requestedAt: ContinuousClock.Instant?
         var loads = 0
+        /// The URL the main frame failed to load, while it shows the browser's error page.
+        var unreachableURL: String?
     }
 
     init(page: PageSession) {
@@ -22,6 +24,7 @@ final class NavigationTracker: Sendable {
         let events = page.session.events(methods: [
             "Page.frameRequestedNavigation", "Page.frameStartedLoading", "Page.frameStoppedLoading",
             "Page.loadEventFired", "Page.frameScheduledNavigation", "Page.frameClearedScheduledNavigation",
+            CDP.Page.FrameNavigated.method,
         ])
         let task = Task { [weak self] in
             do {
@@ -50,7 +53,16 @@ final class NavigationTracker: Sendable {
     /// How many main-frame loads have completed.
     var loadCount: Int { state.withLock { $0.loads } }
 
+    /// The URL the main frame could not load (the server did not answer, the name did not
+    /// resolve, …) while it shows the browser's error page instead; `nil` otherwise.
+    var unreachableURL: String? { state.withLock { $0.unreachableURL } }
+
     private func handle(_ event: CDPEventMessage) {
+        if event.method == CDP.Page.FrameNavigated.method {
+            guard let frame = try? event.decode(CDP.Page.FrameNavigated.self).frame, frame.parentId == nil else { return }
+            state.withLock { $0.unreachableURL = frame.unreachableUrl }
+            return
+        }
         struct FrameEvent: Decodable { let frameId: String? }
         let frameId = (try? JSONDecoder().decode(EventParams<FrameEvent>.self, from: event.json))?.params.frameId
         state.withLock { state in
