@@ -23,12 +23,17 @@ public final class MessagesAPIClient: Sendable {
     public let baseURL: URL
     /// The longest any one call may take, connection included.
     public let timeout: Duration
+    /// The `limit` the GETs ask for (`nil`: the API's default page size). The listings
+    /// follow the pages either way; this only sets how many messages each request carries.
+    public let pageSize: Int?
     private let session: URLSession
 
-    /// A client of the API at `baseURL` whose calls give up after `timeout`.
-    public init(baseURL: URL, timeout: Duration = .seconds(5)) {
+    /// A client of the API at `baseURL` whose calls give up after `timeout`, each page of a
+    /// listing carrying `pageSize` messages (the API's default if `nil`).
+    public init(baseURL: URL, timeout: Duration = .seconds(5), pageSize: Int? = nil) {
         self.baseURL = baseURL
         self.timeout = timeout
+        self.pageSize = pageSize
         let configuration = URLSessionConfiguration.ephemeral
         // A backstop only: FoundationNetworking hands libcurl whole seconds (0.7 s would be 0, an
         // immediate timeout), so the exact bound is the client's own timer (see exchange).
@@ -59,18 +64,68 @@ public final class MessagesAPIClient: Sendable {
         return try decode(url) { try JSONDecoder().decode(ResponseEnvelope<Message>.self, from: data).body }
     }
 
-    /// `GET /proto/messages/{user}`: the user's messages, oldest first (empty if none).
+    /// `GET /proto/messages/{user}`: the user's messages, oldest first (empty if none),
+    /// following the pages when the API answers in several.
     public func messages(of user: String) async throws(MessagesClientError) -> [MessageEntry] {
-        let url = userURL(user)
-        let data = try await send(URLRequest(url: url), expecting: 200)
-        return try decode(url) { try JSONDecoder().decode(ResponseEnvelope<UserMessages>.self, from: data).body.messages }
+        var entries: [MessageEntry] = []
+        var pages = PageWalk(first: userURL(user), pageSize: pageSize)
+        while let url = pages.url {
+            let data = try await send(URLRequest(url: url), expecting: 200)
+            let page = try decode(url) { try JSONDecoder().decode(ResponseEnvelope<UserMessages>.self, from: data) }
+            entries += page.body.messages
+            try pages.advance(to: page.next)
+        }
+        return entries
     }
 
-    /// `GET /proto/messages`: every user's messages, users in the order of their first message.
+    /// `GET /proto/messages`: every user's messages, users in the order of their first
+    /// message, following the pages when the API answers in several.
     public func allMessages() async throws(MessagesClientError) -> [UserMessages] {
-        let url = collectionURL
-        let data = try await send(URLRequest(url: url), expecting: 200)
-        return try decode(url) { try MessagesWire.decodeAllMessages(data) }
+        var users = UserMessagesJoiner()
+        var pages = PageWalk(first: collectionURL, pageSize: pageSize)
+        while let url = pages.url {
+            let data = try await send(URLRequest(url: url), expecting: 200)
+            let page = try decode(url) { try MessagesWire.decodeAllMessages(data) }
+            users.append(page.users)
+            try pages.advance(to: page.next)
+        }
+        return users.users
+    }
+
+    /// The URLs of a paged listing: the first, then the same with `cursor=<next>` until an
+    /// answer has no `next`. A server that hands back a cursor it gave before would make the
+    /// walk endless; that is an invalid answer.
+    private struct PageWalk {
+        let first: URL
+        let limit: [URLQueryItem]
+        private(set) var url: URL?
+        private var seen: Set<String> = []
+
+        init(first: URL, pageSize: Int?) {
+            self.first = first
+            limit = pageSize.map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
+            url = limit.isEmpty ? first : Self.url(first, limit)
+        }
+
+        private static func url(_ base: URL, _ items: [URLQueryItem]) -> URL? {
+            var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+            components?.queryItems = items
+            return components?.url
+        }
+
+        mutating func advance(to next: String?) throws(MessagesClientError) {
+            guard let next else {
+                url = nil
+                return
+            }
+            guard seen.insert(next).inserted else {
+                throw .invalidResponse(url: first.absoluteString, reason: "the API repeated the page cursor \(next)")
+            }
+            guard let nextURL = Self.url(first, limit + [URLQueryItem(name: "cursor", value: next)]) else {
+                throw .invalidResponse(url: first.absoluteString, reason: "the page cursor \(next) cannot be put in a URL")
+            }
+            url = nextURL
+        }
     }
 
     // MARK: - URLs

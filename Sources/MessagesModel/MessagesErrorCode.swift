@@ -18,6 +18,10 @@ public enum MessagesErrorCode: String, Sendable, CaseIterable {
     case fieldTooLong = "field_too_long"
     /// The `{user}` path segment is not a valid user name.
     case invalidUser = "invalid_user"
+    /// The `limit` query parameter is not a whole number in range, or is given twice.
+    case invalidLimit = "invalid_limit"
+    /// The `cursor` query parameter is not a cursor the API gave out, or is given twice.
+    case invalidCursor = "invalid_cursor"
     /// The body is larger than the limit.
     case bodyTooLarge = "body_too_large"
     /// The request's `Content-Type` is not `application/json`.

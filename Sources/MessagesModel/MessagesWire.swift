@@ -6,10 +6,12 @@ import Foundation
 ///
 /// ```
 /// POST /proto/messages          AddMessageRequest           → 201 ResponseEnvelope<Message>
-/// GET  /proto/messages          —                           → 200 {"statusCode":200,"body":{"<user>":[MessageEntry…],…}}
-/// GET  /proto/messages/{user}   —                           → 200 ResponseEnvelope<UserMessages>
+/// GET  /proto/messages          ?limit&cursor               → 200 {"statusCode":200,"body":{"<user>":[MessageEntry…],…}[,"next":…]}
+/// GET  /proto/messages/{user}   ?limit&cursor               → 200 ResponseEnvelope<UserMessages>
 /// any error                                                 → 4xx/5xx ErrorEnvelope
 /// ```
+///
+/// A GET answer with `next` is one page of several: ask again with `cursor=<next>`.
 public enum MessagesWire {
     /// The path of the collection.
     public static let basePath = "/proto/messages"
@@ -19,12 +21,13 @@ public enum MessagesWire {
     /// Decodes the answer to `GET /proto/messages`: every user's messages, users in the order
     /// the body lists them (the order of their first message). `JSONDecoder` forgets the
     /// order of an object's keys, so the order is read from the bytes by ``JSONKeyOrder``.
-    public static func decodeAllMessages(_ data: Data) throws -> [UserMessages] {
+    /// Returns the page's users and the cursor of the next page (`nil` on the last page).
+    public static func decodeAllMessages(_ data: Data) throws -> (users: [UserMessages], next: String?) {
         let envelope = try JSONDecoder().decode(ResponseEnvelope<[String: [MessageEntry]]>.self, from: data)
         guard let order = JSONKeyOrder.keys(of: ["body"], in: data), Set(order) == Set(envelope.body.keys) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the body's user names cannot be read in order"))
         }
-        return order.map { UserMessages(user: $0, messages: envelope.body[$0] ?? []) }
+        return (order.map { UserMessages(user: $0, messages: envelope.body[$0] ?? []) }, envelope.next)
     }
 }
 
@@ -54,6 +57,8 @@ public struct ResponseEnvelope<Body: Sendable & Decodable>: Sendable, Decodable 
     public var statusCode: Int
     /// The answer.
     public var body: Body
+    /// On a paged GET answer, the cursor of the next page; absent on the last (or only) page.
+    public var next: String?
 }
 
 /// An error answer: `{"statusCode": 400, "error": {"code": "invalid_field", "message": "user must not be empty"}}`.

@@ -43,6 +43,24 @@ struct MessagesAPIClientTests {
         }
     }
 
+    @Test func listingsFollowThePagesOfTheAPI() async throws {
+        try await withAPI { (client) async throws in
+            let paged = MessagesAPIClient(baseURL: client.baseURL, timeout: .seconds(10), pageSize: 2)
+            var sent: [Message] = []
+            for index in 1...7 {
+                let message = Message(user: index % 3 == 0 ? "bob" : "dan", subject: "s", message: "\(index)")
+                sent.append(try await client.add(message))
+            }
+            // Seven messages at two a page: four requests each, joined as one listing.
+            #expect(try await paged.allMessages() == client.allMessages())
+            #expect(try await paged.allMessages() == [
+                UserMessages(user: "dan", messages: sent.filter { $0.user == "dan" }.map(\.entry)),
+                UserMessages(user: "bob", messages: sent.filter { $0.user == "bob" }.map(\.entry)),
+            ])
+            #expect(try await paged.messages(of: "dan") == sent.filter { $0.user == "dan" }.map(\.entry))
+        }
+    }
+
     @Test func anyTextTravelsVerbatim() async throws {
         try await withAPI { (client) async throws in
             let users = ["z last", "a first", "ü \"quoted\" \\ {braces}", "👨‍👩‍👧 family", "what?#fragment", "..", "100%", "a+b c"]

@@ -6,7 +6,7 @@ import Testing
 /// users of `GET /proto/messages` keep the order the body lists them in.
 @Suite("Messages wire format")
 struct WireFormatTests {
-    func all(_ json: String) throws -> [UserMessages] { try MessagesWire.decodeAllMessages(Data(json.utf8)) }
+    func all(_ json: String) throws -> [UserMessages] { try MessagesWire.decodeAllMessages(Data(json.utf8)).users }
 
     @Test func usersKeepTheirOrderWhateverTheKeysLookLike() throws {
         let json = #"""

@@ -27,6 +27,8 @@ import Testing
             .init(path: "/proto/messages", method: "POST", status: 415): Example(method: "POST", path: "/proto/messages", headers: [("Content-Type", "text/plain")], body: valid),
             .init(path: "/proto/messages", method: "POST", status: 503): Example(method: "POST", path: "/proto/messages", headers: json, body: valid, failingStore: true),
             .init(path: "/proto/messages", method: "GET", status: 200): Example(method: "GET", path: "/proto/messages"),
+            .init(path: "/proto/messages", method: "GET", status: 400): Example(method: "GET", path: "/proto/messages?limit=0"),
+            .init(path: "/proto/messages", method: "HEAD", status: 400): Example(method: "HEAD", path: "/proto/messages?cursor=nope"),
             .init(path: "/proto/messages", method: "GET", status: 503): Example(method: "GET", path: "/proto/messages", failingStore: true),
             .init(path: "/proto/messages", method: "HEAD", status: 200): Example(method: "HEAD", path: "/proto/messages"),
             .init(path: "/proto/messages/{user}", method: "GET", status: 200): Example(method: "GET", path: "/proto/messages/dan"),

@@ -10,6 +10,11 @@ import NIOCore
 /// GET  /proto/messages/{user}   → {"statusCode":200,"body":{"user":"<user>","message":[…]}}
 /// ```
 ///
+/// Both GETs are paged (`?limit=N&cursor=C`, see ``PageRequest``): a page holds at most
+/// `limit` messages (default ``PageRequest/defaultLimit``); when more follow, the answer
+/// adds `"next": "<cursor>"` beside `body` and a `Link: <…>; rel="next"` header. A store that
+/// fits in one page is answered in the seed's exact shape.
+///
 /// Use ``addRoutes(to:)`` to mount it on any Hummingbird router (so `lab serve` can serve it
 /// beside other apps under one origin), or ``MessagesServer`` to run it on its own.
 /// Every error on these paths is answered with the JSON error envelope of ``MessagesAPIError``.
@@ -42,10 +47,10 @@ public struct MessagesAPI: Sendable {
             group.add(middleware: MessagesErrorMiddleware<Context>(logger: logger))
         }
         group.post { request, context in try await self.post(request, context: context) }
-        group.get { _, _ in try await self.getAll() }
-        group.head { _, _ in try await self.getAll().createHeadResponse() }
-        group.get(":user") { _, context in try await self.getUser(context: context) }
-        group.head(":user") { _, context in try await self.getUser(context: context).createHeadResponse() }
+        group.get { request, _ in try await self.getAll(request) }
+        group.head { request, _ in try await self.getAll(request).createHeadResponse() }
+        group.get(":user") { request, context in try await self.getUser(request, context: context) }
+        group.head(":user") { request, context in try await self.getUser(request, context: context).createHeadResponse() }
 
         let collectionAllows: [HTTPRequest.Method] = [.get, .head, .post]
         for method: HTTPRequest.Method in [.put, .patch, .delete, .options, .trace] {
@@ -91,30 +96,32 @@ public struct MessagesAPI: Sendable {
         return Self.json(writer, status: .created)
     }
 
-    private func getAll() async throws -> Response {
-        let all: [UserMessages]
+    private func getAll(_ request: Request) async throws -> Response {
+        let pageRequest = try Self.pageRequest(request)
+        let page: MessagePage<UserMessages>
         do {
-            all = try await store.allMessages()
+            page = try await store.allMessages(page: pageRequest)
         } catch {
             throw storageError(error, "try again later")
         }
         var writer = JSONWriter(capacity: 1024)
         writer.raw("{\"statusCode\":200,\"body\":{")
-        for (index, userMessages) in all.enumerated() {
+        for (index, userMessages) in page.items.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.string(userMessages.user)
             writer.raw(":")
             Self.write(userMessages.messages, to: &writer)
         }
-        writer.raw("}}")
-        return Self.json(writer, status: .ok)
+        writer.raw("}")
+        return Self.pageResponse(writer, next: page.next, request: request, limit: pageRequest.limit)
     }
 
-    private func getUser<Context: RequestContext>(context: Context) async throws -> Response {
+    private func getUser<Context: RequestContext>(_ request: Request, context: Context) async throws -> Response {
         let user = try pathUser(context)
-        let entries: [MessageEntry]
+        let pageRequest = try Self.pageRequest(request)
+        let page: MessagePage<MessageEntry>
         do {
-            entries = try await store.messages(of: user)
+            page = try await store.messages(of: user, page: pageRequest)
         } catch {
             throw storageError(error, "try again later")
         }
@@ -122,9 +129,58 @@ public struct MessagesAPI: Sendable {
         writer.raw("{\"statusCode\":200,\"body\":{\"user\":")
         writer.string(user)
         writer.raw(",\"message\":")
-        Self.write(entries, to: &writer)
-        writer.raw("}}")
-        return Self.json(writer, status: .ok)
+        Self.write(page.items, to: &writer)
+        writer.raw("}")
+        return Self.pageResponse(writer, next: page.next, request: request, limit: pageRequest.limit)
+    }
+
+    // MARK: - Paging
+
+    private static let link = HTTPFields.Element.Name("Link")!
+
+    /// The page the query asks for: `limit` (1…``PageRequest/maxLimit``) and `cursor` (a
+    /// `next` this API gave out), each at most once. Other query parameters are ignored.
+    static func pageRequest(_ request: Request) throws -> PageRequest {
+        let query = request.uri.queryParameters
+        let limits = query[values: "limit"], cursors = query[values: "cursor"]
+        guard limits.count <= 1 else {
+            throw MessagesAPIError(.badRequest, .invalidLimit, "limit is given \(limits.count) times; give it once")
+        }
+        guard cursors.count <= 1 else {
+            throw MessagesAPIError(.badRequest, .invalidCursor, "cursor is given \(cursors.count) times; give it once")
+        }
+        var page = PageRequest()
+        if let text = limits.first {
+            guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let limit = Int(text), (1...PageRequest.maxLimit).contains(limit)
+            else {
+                throw MessagesAPIError(.badRequest, .invalidLimit,
+                                       "limit must be a whole number from 1 to \(PageRequest.maxLimit), not \"\(PostMessageDecoder.abbreviate(String(text)))\"")
+            }
+            page.limit = limit
+        }
+        if let token = cursors.first {
+            guard let cursor = MessageCursor(token: String(token)) else {
+                throw MessagesAPIError(.badRequest, .invalidCursor,
+                                       "cursor \"\(PostMessageDecoder.abbreviate(String(token)))\" is not one this API gave out; pass the `next` of a previous page")
+            }
+            page.cursor = cursor
+        }
+        return page
+    }
+
+    /// Closes the envelope `writer` has open, adding `next` and a `Link` header when another
+    /// page follows.
+    private static func pageResponse(_ writer: JSONWriter, next: MessageCursor?, request: Request, limit: Int) -> Response {
+        var writer = writer
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let next {
+            writer.raw(",\"next\":")
+            writer.string(next.token)
+            headers[Self.link] = "<\(request.uri.path)?limit=\(limit)&cursor=\(next.token)>; rel=\"next\""
+        }
+        writer.raw("}")
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.buffer))
     }
 
     // MARK: - Helpers

@@ -102,9 +102,9 @@ public final class SQLiteMessageStore: MessageStore {
         }
     }
 
-    public func messages(of user: String) async throws -> [MessageEntry] {
+    public func messages(of user: String, page: PageRequest) async throws -> MessagePage<MessageEntry> {
         do {
-            return try readMessages(of: user)
+            return try readMessages(of: user, page: page)
         } catch {
             throw MessageStoreError("cannot read the messages of a user: \(error)")
         }
@@ -113,33 +113,48 @@ public final class SQLiteMessageStore: MessageStore {
     /// Synchronous on purpose: an indexed read of one user's rows takes microseconds, less than
     /// the thread hops of GRDB's async read (see docs/messages-api.md). `unsafeRead` skips GRDB's
     /// explicit transaction: the read is one SELECT, which SQLite already runs on one snapshot.
-    private func readMessages(of user: String) throws -> [MessageEntry] {
+    private func readMessages(of user: String, page: PageRequest) throws -> MessagePage<MessageEntry> {
         if let readers {
-            return try readers.read { db in try Self.fetchMessages(of: user, db) }
+            return try readers.read { db in try Self.fetchMessages(of: user, page: page, db) }
         }
-        return try database.unsafeRead { db in try Self.fetchMessages(of: user, db) }
+        return try database.unsafeRead { db in try Self.fetchMessages(of: user, page: page, db) }
     }
 
-    private static func fetchMessages(of user: String, _ db: Database) throws -> [MessageEntry] {
-        let statement = try db.cachedStatement(sql: "SELECT subject, message FROM message WHERE user = ? ORDER BY id")
+    /// One more row than the page holds is read: whether it exists says whether a next page does.
+    private static func fetchMessages(of user: String, page: PageRequest, _ db: Database) throws -> MessagePage<MessageEntry> {
+        let statement = try db.cachedStatement(
+            sql: "SELECT id, subject, message FROM message WHERE user = ? AND id > ? ORDER BY id LIMIT ?")
         var entries: [MessageEntry] = []
-        let rows = try Row.fetchCursor(statement, arguments: [user])
+        var lastID: Int64 = 0
+        let rows = try Row.fetchCursor(statement, arguments: [user, page.cursor?.position ?? 0, page.limit + 1])
         while let row = try rows.next() {
-            entries.append(MessageEntry(subject: row[0], message: row[1]))
+            if entries.count == page.limit { return MessagePage(items: entries, next: MessageCursor(position: lastID)) }
+            lastID = row[0]
+            entries.append(MessageEntry(subject: row[1], message: row[2]))
         }
-        return entries
+        return MessagePage(items: entries, next: nil)
     }
 
-    public func allMessages() async throws -> [UserMessages] {
+    public func allMessages(page: PageRequest) async throws -> MessagePage<UserMessages> {
         do {
             return try await database.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT user, subject, message FROM message ORDER BY id")
+                let statement = try db.cachedStatement(
+                    sql: "SELECT id, user, subject, message FROM message WHERE id > ? ORDER BY id LIMIT ?")
                 var order: [String] = []
                 var byUser: [String: [MessageEntry]] = [:]
-                let rows = try Row.fetchCursor(statement)
+                var count = 0
+                var lastID: Int64 = 0
+                var next: MessageCursor?
+                let rows = try Row.fetchCursor(statement, arguments: [page.cursor?.position ?? 0, page.limit + 1])
                 while let row = try rows.next() {
-                    let user: String = row[0]
-                    let entry = MessageEntry(subject: row[1], message: row[2])
+                    if count == page.limit {
+                        next = MessageCursor(position: lastID)
+                        break
+                    }
+                    count += 1
+                    lastID = row[0]
+                    let user: String = row[1]
+                    let entry = MessageEntry(subject: row[2], message: row[3])
                     if byUser[user] == nil {
                         order.append(user)
                         byUser[user] = [entry]
@@ -147,7 +162,7 @@ public final class SQLiteMessageStore: MessageStore {
                         byUser[user]!.append(entry)
                     }
                 }
-                return order.map { UserMessages(user: $0, messages: byUser[$0]!) }
+                return MessagePage(items: order.map { UserMessages(user: $0, messages: byUser[$0]!) }, next: next)
             }
         } catch {
             throw MessageStoreError("cannot read all messages: \(error)")

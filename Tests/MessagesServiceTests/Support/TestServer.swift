@@ -62,6 +62,6 @@ func temporaryDirectory() throws -> URL {
 /// A store whose every operation fails: how the tests reach the 503 responses.
 struct FailingStore: MessageStore {
     func save(_ message: Message) async throws { throw MessageStoreError("disk on fire") }
-    func messages(of user: String) async throws -> [MessageEntry] { throw MessageStoreError("disk on fire") }
-    func allMessages() async throws -> [UserMessages] { throw MessageStoreError("disk on fire") }
+    func messages(of user: String, page: PageRequest) async throws -> MessagePage<MessageEntry> { throw MessageStoreError("disk on fire") }
+    func allMessages(page: PageRequest) async throws -> MessagePage<UserMessages> { throw MessageStoreError("disk on fire") }
 }
