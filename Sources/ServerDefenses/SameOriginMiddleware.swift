@@ -21,6 +21,11 @@ public struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let authority = request.head.authority ?? ""
+        // The first Host becomes the authority; any other is left among the fields. RFC 9112
+        // §3.2: a request with more than one Host is a 400 (which one would the checks trust?).
+        guard request.headers[.hostField] == nil else {
+            throw HTTPError(.badRequest, message: "the request has more than one Host header")
+        }
         guard policy.allows(authority: authority) else {
             throw HTTPError(.misdirectedRequest, message: "this server does not answer to the host \"\(authority)\"")
         }
@@ -73,5 +78,7 @@ public struct SameOriginPolicy: Sendable, Equatable {
 }
 
 extension HTTPField.Name {
+    /// `Host` as an ordinary field: where any Host beyond the first (the authority) lands.
+    static let hostField = HTTPField.Name("Host")!
     static let secFetchSite = Self("Sec-Fetch-Site")!
 }

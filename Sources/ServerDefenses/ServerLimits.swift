@@ -43,6 +43,23 @@ public struct ServerLimits: Sendable, Equatable {
         return min(4_096, max(64, soft / 2))
     }
 
+    /// Raises this process's soft open-file limit to its hard limit (at most `ceiling`), as
+    /// servers commonly do at start: Debian's default soft limit of 1,024 would otherwise cap
+    /// the connections at 512 while the hard limit allows far more. Never lowers it; returns
+    /// the soft limit in force afterwards.
+    @discardableResult
+    public static func raiseOpenFileLimit(ceiling: Int = 65_536) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        let wanted = min(limit.rlim_max, rlim_t(ceiling))
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// The HTTP/1 server with the request deadline and the idle timeout.
     public var http1: HTTPServerBuilder {
         let deadline = requestTimeout

@@ -142,6 +142,24 @@ struct ConnectionTests {
         }
     }
 
+    @Test func aCrashedPageFailsItsPendingAndLaterCallsAtOnceAndOnlyItsOwn() async throws {
+        let mock = MockTransport()
+        mock.respond(to: "Browser.getVersion") { request in
+            #"{"id":\#(request.id),"result":{"protocolVersion":"1.3","product":"p","revision":"r","userAgent":"u","jsVersion":"j"}}"#
+        }
+        let connection = CDPConnection(transport: mock)
+        let crashed = connection.session("S1"), other = connection.session("S2")
+        let pending = Task { try await crashed.send(CDP.Runtime.Evaluate(expression: "1"), timeout: .seconds(30)) }
+        let unaffected = Task { try await other.send(CDP.Runtime.Evaluate(expression: "1"), timeout: .milliseconds(300)) }
+        while mock.sent.count < 2 { await Task.yield() }
+        mock.inject(#"{"method":"Inspector.targetCrashed","params":{},"sessionId":"S1"}"#)
+        await #expect(throws: DevToolsError.targetCrashed(method: "Runtime.evaluate")) { _ = try await pending.value }
+        await #expect(throws: DevToolsError.targetCrashed(method: "Page.reload")) { _ = try await crashed.send(CDP.Page.Reload()) }
+        // Another page's call keeps its own fate (here: its timeout), and the browser answers.
+        await #expect(throws: DevToolsError.timeout(method: "Runtime.evaluate", after: .milliseconds(300))) { _ = try await unaffected.value }
+        #expect(try await connection.send(CDP.Browser.GetVersion()).product == "p")
+    }
+
     @Test func cancellingTheCallerFailsTheCall() async throws {
         let connection = CDPConnection(transport: MockTransport())
         let call = Task { try await connection.send(CDP.Browser.GetVersion(), timeout: .seconds(30)) }

@@ -47,6 +47,16 @@ struct SameOriginTests {
         }
     }
 
+    @Test func aRequestWithTwoHostHeadersIsA400() async throws {
+        let server = try await LabServer.start(apps: [AnimalsApp()])
+        defer { Task { await server.stop() } }
+        for pair in [("127.0.0.1", "evil.example"), ("evil.example", "127.0.0.1"), ("127.0.0.1", "127.0.0.1")] {
+            let status = try await RawClient.statusOf(
+                "GET /animals HTTP/1.1\r\nHost: \(pair.0):\(server.port)\r\nHost: \(pair.1):\(server.port)\r\n\r\n", port: server.port)
+            #expect(status == 400, "\(pair): \(status.map(String.init) ?? "no answer")")
+        }
+    }
+
     @Test func theMessagesAPIRefusesCrossSitePostsAndForeignHostsInItsEnvelope() async throws {
         try await withMessagesServer(store: try memoryStore()) { client in
             let body = messageBody(user: "mallory", subject: "csrf", message: "from another site")

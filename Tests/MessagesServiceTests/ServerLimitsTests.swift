@@ -98,6 +98,44 @@ final class ServerLimitsTests: XCTestCase {
         XCTAssertEqual(posted, 201)
         XCTAssert(service.process.isRunning)
     }
+
+    func testClientsThatVanishMidRequestLeaveNoLogLines() async throws {
+        // Clients that give up half-way (headers cut off, a body shorter than announced, a
+        // chunked body cut off, a request whose answer is never read) are the client's
+        // business: no log line each, or a flood of them fills the disk.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vanish-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let commands: [(name: String, arguments: [String], post: String)] = [
+            ("messages-api", ["messages-api", "--port", "0", "--db", directory.appendingPathComponent("m.sqlite").path],
+             "POST /proto/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"),
+            ("serve", ["serve", "--port", "0"],
+             "POST /animals/filter HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"),
+        ]
+        for command in commands {
+            let log = directory.appendingPathComponent("\(command.name).log")
+            let service = try await SpawnedService(arguments: command.arguments, errorLog: log)
+            defer { service.process.terminate() }
+            let startup = try String(contentsOf: log, encoding: .utf8)
+            let halves = [
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+                command.post + "Content-Length: 100\r\n\r\n{\"user\":",
+                command.post + "Transfer-Encoding: chunked\r\n\r\n5\r\n{\"us",
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            ]
+            for round in 0..<100 {
+                let socket = try await RawClient.connect(port: service.port)
+                try await socket.write(Array(halves[round % halves.count].utf8))
+                socket.close()
+            }
+            let status = try await service.client.get("/").status
+            XCTAssertNotEqual(status, 0)
+            XCTAssert(service.process.isRunning)
+            try await Task.sleep(for: .milliseconds(500))  // lets any late log line land before it is read
+            let logged = try String(contentsOf: log, encoding: .utf8).dropFirst(startup.count)
+            XCTAssertEqual(String(logged), "", "lab \(command.name) logged for clients that went away")
+        }
+    }
 }
 
 @Suite("Malformed HTTP is a 4xx, never a 500")

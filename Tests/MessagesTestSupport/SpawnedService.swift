@@ -35,7 +35,10 @@ public final class SpawnedService: @unchecked Sendable {
     /// Runs `lab` with `arguments` (and `environment` added to this process's) and waits until
     /// it says it is listening.
     /// With `openFileLimit`, `lab` runs with that many file descriptors at most (`ulimit -n`).
-    public init(arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil) async throws {
+    /// Its standard error (the log) goes to `errorLog` when given, else nowhere.
+    public init(
+        arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil, errorLog: URL? = nil
+    ) async throws {
         let process = Process()
         if let openFileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -47,7 +50,12 @@ public final class SpawnedService: @unchecked Sendable {
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        if let errorLog {
+            _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorLog)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         self.process = process
         self.output = output
