@@ -8,10 +8,12 @@
 # take too long), starts `lab messages-api` on it and runs wrk against:
 #   all        GET /proto/messages                       (first page: 1000 messages)
 #   all-last   GET /proto/messages?cursor=…              (the last page, 500 messages)
-#   heavy      GET /proto/messages/heavy                 (a user with 10% of all messages; first page)
-#   heavy-last GET /proto/messages/heavy?cursor=…        (that user's last page)
-#   light      GET /proto/messages/user7                 (a user with ~0.1% of all messages)
-# Every 10th message is heavy's; the others go round-robin to user0…user999.
+#   heavy      GET /proto/messages/heavy?limit=100       (a user with 10% of all messages; first page)
+#   heavy-last GET /proto/messages/heavy?limit=100&cursor=…  (that user's last page)
+#   rare       GET /proto/messages/rare                  (a user with 10 messages spread over the store)
+# Every 10th message is heavy's; 10 evenly spread ones are rare's; the others go round-robin
+# to user0…user999. Every endpoint answers the same number of messages at every size, so the
+# sizes compare like for like.
 # Sizes run in turn, ROUNDS times (interleaved); the table reports medians over the rounds
 # and each size's p50 relative to the 1k store's.
 #
@@ -65,7 +67,7 @@ db, size = sys.argv[1], int(sys.argv[2])
 con = sqlite3.connect(db)
 def rows():
     for i in range(1, size + 1):
-        user = "heavy" if i % 10 == 0 else f"user{i % 1000}"
+        user = "heavy" if i % 10 == 0 else "rare" if (i - 1) % (size // 10) == 0 else f"user{i % 1000}"
         yield (user, "subject %d" % i, "message number %d, of a store of %d" % (i, size))
 con.executemany("INSERT INTO message (user, subject, message) VALUES (?, ?, ?)", rows())
 con.commit()
@@ -75,8 +77,10 @@ PY
   serve "api-$size" "$db"; PORTS[$size]=$PORT
   base="http://127.0.0.1:$PORT/proto/messages"
   LAST[$size]="m$(( size - 500 ))"
-  heavy=$(( size / 10 )); HEAVYLAST[$size]="m$(( (heavy - (heavy % 1000 == 0 ? 1000 : heavy % 1000)) * 10 ))"
+  HEAVYLAST[$size]="m$(( size - 1000 ))"  # heavy's messages are ids 10, 20, …: the last 100 follow this one
   [ "$(curl -sf "$base?cursor=${LAST[$size]}" | grep -o '"subject"' | wc -l)" = 500 ] || { echo "error: store $size is not as built" >&2; exit 2; }
+  [ "$(curl -sf "$base/heavy?limit=100&cursor=${HEAVYLAST[$size]}" | grep -o '"subject"' | wc -l)" = 100 ] || { echo "error: heavy's last page in store $size" >&2; exit 2; }
+  [ "$(curl -sf "$base/rare" | grep -o '"subject"' | wc -l)" = 10 ] || { echo "error: rare's messages in store $size" >&2; exit 2; }
 done
 
 run() {  # NAME URL
@@ -97,13 +101,13 @@ median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{v[NR] = $1} END {if (NR 
 
 echo "machine: $(nproc) cores, $(uname -sr); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "wrk: $THREADS threads, $CONNECTIONS connections, $DURATION per run (after $WARMUP warm-up), $ROUNDS interleaved rounds"
-ENDPOINTS=(all all-last heavy heavy-last light)
+ENDPOINTS=(all all-last heavy heavy-last rare)
 declare -A RPS P50 P99 ERR BYTES
 for round in $(seq 1 "$ROUNDS"); do
   for size in $SIZES; do
     base="http://127.0.0.1:${PORTS[$size]}/proto/messages"
-    declare -A URL=([all]="$base" [all-last]="$base?cursor=${LAST[$size]}" [heavy]="$base/heavy"
-                    [heavy-last]="$base/heavy?cursor=${HEAVYLAST[$size]}" [light]="$base/user7")
+    declare -A URL=([all]="$base" [all-last]="$base?cursor=${LAST[$size]}" [heavy]="$base/heavy?limit=100"
+                    [heavy-last]="$base/heavy?limit=100&cursor=${HEAVYLAST[$size]}" [rare]="$base/rare")
     for e in "${ENDPOINTS[@]}"; do
       key="$e.$size"
       run "$key.$round" "${URL[$e]}"

@@ -15,6 +15,7 @@ final class ReadConnections: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: SQLiteMessageStore.memoryMapping) }
         self.path = path
         self.configuration = configuration
         self.maxIdle = maxIdle

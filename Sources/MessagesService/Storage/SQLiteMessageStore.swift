@@ -34,6 +34,7 @@ public final class SQLiteMessageStore: MessageStore {
         var configuration = Configuration()
         // Other processes (a second server, the sqlite3 shell) may briefly hold the write lock.
         configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in try db.execute(sql: Self.memoryMapping) }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -55,6 +56,12 @@ public final class SQLiteMessageStore: MessageStore {
         }
         try self.init(database: pool, readers: ReadConnections(path: path), checkpointer: checkpointer)
     }
+
+    /// Reads through a memory map instead of `read` calls: a page of one user's messages is
+    /// scattered over as many table pages as it has rows (4 MB for 1,000 rows in a store of a
+    /// million), which each connection would otherwise copy into its own page cache. Measured
+    /// with bench/messages-paging.sh; see docs/benchmarks.md.
+    static let memoryMapping = "PRAGMA mmap_size = 1073741824"
 
     /// A private in-memory database (for tests): nothing is kept after the store is released.
     public static func inMemory() throws -> SQLiteMessageStore {
