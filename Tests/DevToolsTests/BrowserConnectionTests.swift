@@ -132,7 +132,9 @@ struct BrowserConnectionTests {
             await #expect(throws: DevToolsError.timeout(method: "Runtime.evaluate", after: .milliseconds(200))) {
                 _ = try await page.evaluate("new Promise(() => {})", timeout: .milliseconds(200))
             }
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // The call's own 200 ms, not the connection's default 30 s. The bound is loose on
+            // purpose: 5 s was exceeded (5.7 s) with the machine's load at 25.
+            #expect(ContinuousClock.now - started < .seconds(20))
             // The connection is still fine afterwards.
             #expect(try await page.evaluate("1 + 1") == .number(2))
             try await context.dispose()
