@@ -67,7 +67,9 @@ struct ApplicationTests {
 
     @Test func killedBrowserFailsTheTestAtOnceAndTheNextLaunchGetsAFreshOne() async throws {
         var configuration = Configuration()
-        configuration.browser = SharedBrowser()  // its own browser: killing it disturbs no other test
+        // Its own local browser, whatever LAB_BROWSER_SOURCE says: killing it disturbs no other
+        // test, and a remote one has no process here to kill (RemoteBrowserTests covers that).
+        configuration.browser = SharedBrowser()
         let app = Application(host: try await FixtureHost.page("/basics"), configuration: configuration)
         try await app.launch()
         let pid = try #require(await configuration.browser.current().process?.pid)

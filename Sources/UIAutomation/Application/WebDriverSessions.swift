@@ -51,7 +51,7 @@ final class WebDriverSessions: Sendable {
     /// On SIGINT, SIGTERM and SIGHUP: delete the sessions, then die of the signal as before.
     /// A signal that already had a handler, or was ignored, is left alone. The handler only
     /// writes the signal's number to a pipe (all a signal handler may safely do); a thread of
-    /// its own reads it, deletes the sessions and re-raises the signal with its default action.
+    /// its own reads it, deletes the sessions and sends the signal again with its default action.
     private func installSignalHandlers() {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return }
@@ -61,8 +61,13 @@ final class WebDriverSessions: Sendable {
             var number: UInt8 = 0
             while read(readEnd, &number, 1) == 1 {
                 WebDriverSessions.shared.deleteAllBlocking()
+                // Die of the signal as before. Process-directed (`kill`, not `raise`): this thread
+                // may have it blocked, while some other thread does not. If the process is
+                // still alive a second later, it exits with the shell's status for the signal.
                 signal(Int32(number), SIG_DFL)
-                raise(Int32(number))
+                kill(getpid(), Int32(number))
+                sleep(1)
+                _exit(128 + Int32(number))
             }
         }
         thread.name = "WebDriverSessions signals"
