@@ -113,4 +113,40 @@ struct BrowserSourceTests {
         await shared.close()
         #expect(first.isClosed && second.isClosed)
     }
+
+    @Test func basicAuthAndCapabilitiesGoOverTheWireAndARefusalComesBackTyped() async throws {
+        let refusal = RecordedWebDriverAnswers.chromedriverRefusal.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try OneShotHTTPServer(answer: "HTTP/1.1 500 Internal Server Error\r\nContent-Length:\(refusal.utf8.count)\r\n"
+            + "Content-Type:application/json; charset=utf-8\r\n\r\n" + refusal)
+        defer { server.stop() }
+        let source = try WebDriverBrowserSource(endpoint: "http://alice:s3cret@127.0.0.1:\(server.port)/")
+        await #expect(throws: RemoteBrowserError.sessionRefused(
+            endpoint: server.url, status: 500, error: "session not created", message: "session not created: No matching capabilities found")) {
+            _ = try await source.obtain()
+        }
+        let request = try #require(server.received.first)
+        #expect(request.hasPrefix("POST /session HTTP/1.1\r\n"))
+        #expect(request.contains("Authorization: Basic \(Data("alice:s3cret".utf8).base64EncodedString())\r\n"))
+        #expect(request.contains(#""browserName":"chrome""#))
+    }
+
+    @Test func endpointThatNeverAnswersFailsWithinTheTimeout() async throws {
+        let server = try OneShotHTTPServer(answer: nil)
+        defer { server.stop() }
+        var source = try WebDriverBrowserSource(endpoint: server.url)
+        source.newSessionTimeout = .seconds(1)
+        let started = ContinuousClock.now
+        do {
+            _ = try await source.obtain()
+            Issue.record("obtained a browser from a server that answers nothing")
+        } catch let error as RemoteBrowserError {
+            guard case .endpointUnreachable(_, let reason) = error else {
+                Issue.record("wrong error: \(error)")
+                return
+            }
+            #expect(reason.contains("deadline"))
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5))
+    }
 }
