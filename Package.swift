@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "CDevToolsSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -162,7 +163,7 @@ let package = Package(
         // MARK: Testing lab apps
 
         // `LabAppHost`: UIAutomation's AppHost for any LabKit app (a fresh server per launch).
-        .target(name: "LabTesting", dependencies: ["LabKit", "UIAutomation"]),
+        .target(name: "LabTesting", dependencies: ["LabKit", "ServerDefenses", "UIAutomation"]),
 
         // MARK: Tests
 

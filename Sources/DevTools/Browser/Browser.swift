@@ -79,12 +79,27 @@ public final class Browser: Sendable {
     /// Attaches to a running browser from its DevTools WebSocket URL
     /// (`ws://host:port/devtools/browser/<id>`, or Selenium Grid's `se:cdp` endpoint).
     /// ``close()`` then only disconnects; the remote browser keeps running.
+    ///
+    /// `headers` go with the WebSocket upgrade (a Grid router's `Authorization`). When the
+    /// connection closes without ``close()``, every call fails with
+    /// ``DevToolsError/remoteBrowserLost(peer:reason:)`` naming `peer` (the URL when `nil`).
     public static func connect(
         webSocketURL url: String, callTimeout: Duration = .seconds(30), connectTimeout: Duration = .seconds(10),
-        maxMessageSize: Int = 256 << 20
+        maxMessageSize: Int = 256 << 20, headers: [String: String] = [:], peer: String? = nil
     ) async throws -> Browser {
-        let transport = try await WebSocketTransport.connect(url: url, timeout: connectTimeout, maxMessageSize: maxMessageSize)
-        let connection = CDPConnection(transport: transport, defaultTimeout: callTimeout, maxMessageSize: maxMessageSize)
+        let transport = try await WebSocketTransport.connect(
+            url: url, timeout: connectTimeout, maxMessageSize: maxMessageSize, headers: headers)
+        let peer = peer ?? url
+        let connection = CDPConnection(
+            transport: transport, defaultTimeout: callTimeout, maxMessageSize: maxMessageSize,
+            closeReason: { error in
+                switch error {
+                case nil: return .connectionClosed(reason: "closed by this process")
+                case DevToolsError.connectionClosed(let reason)?: return .remoteBrowserLost(peer: peer, reason: reason)
+                case let error as DevToolsError: return error
+                case let error?: return .remoteBrowserLost(peer: peer, reason: String(describing: error))
+                }
+            })
         return Browser(connection: connection, process: nil, executor: nil, closeTimeout: .seconds(1))
     }
 

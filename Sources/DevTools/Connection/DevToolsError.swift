@@ -29,6 +29,10 @@ public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedResponse(method: String, reason: String)
     /// The WebSocket endpoint could not be reached or refused the upgrade.
     case webSocketFailed(url: String, reason: String)
+    /// An attached (remote) browser went away: its WebSocket closed without this process
+    /// closing it — the browser died, its WebDriver session was deleted, or the network or the
+    /// Grid dropped the connection. `peer` names where it came from.
+    case remoteBrowserLost(peer: String, reason: String)
     /// The browser could not navigate to `url` (`net::ERR_CONNECTION_REFUSED`, …).
     case navigationFailed(url: String, reason: String)
     /// Evaluated JavaScript threw.
@@ -65,6 +69,8 @@ public enum DevToolsError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Unexpected reply to \(method): \(reason)"
         case .webSocketFailed(let url, let reason):
             return "WebSocket connection to \(url) failed: \(reason)"
+        case .remoteBrowserLost(let peer, let reason):
+            return "The remote browser (\(peer)) went away: \(reason). The next launch obtains a new one."
         case .navigationFailed(let url, let reason):
             return "Could not open \(url): \(reason)"
         case .javaScriptException(let message):

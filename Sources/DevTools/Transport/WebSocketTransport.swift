@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 import NIOCore
 import Synchronization
@@ -28,14 +29,21 @@ public final class WebSocketTransport: CDPTransport {
         self.outbound = outbound
     }
 
-    /// Opens the WebSocket and returns once the upgrade has succeeded.
-    public static func connect(url: String, timeout: Duration = .seconds(10), maxMessageSize: Int = 256 << 20) async throws -> WebSocketTransport {
+    /// Opens the WebSocket and returns once the upgrade has succeeded. `headers` are added to
+    /// the upgrade request (for example a Selenium Grid router's Basic `Authorization`).
+    public static func connect(
+        url: String, timeout: Duration = .seconds(10), maxMessageSize: Int = 256 << 20, headers: [String: String] = [:]
+    ) async throws -> WebSocketTransport {
         let (outgoing, outbound) = AsyncStream.makeStream(of: Data.self)
         let transport = WebSocketTransport(url: url, outbound: outbound)
         let (ready, readyContinuation) = AsyncStream.makeStream(of: Result<Void, any Error>.self)
         var logger = Logger(label: "DevTools.WebSocket")
         logger.logLevel = .critical
-        let configuration = WebSocketClientConfiguration(maxFrameSize: min(maxMessageSize, Int(UInt32.max)))
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            if let field = HTTPField.Name(name) { fields[field] = value }
+        }
+        let configuration = WebSocketClientConfiguration(maxFrameSize: min(maxMessageSize, Int(UInt32.max)), additionalHeaders: fields)
         let client = WebSocketClient(url: url, configuration: configuration, logger: logger) { inbound, writer, _ in
             readyContinuation.yield(.success(()))
             try await withThrowingTaskGroup(of: Void.self) { group in

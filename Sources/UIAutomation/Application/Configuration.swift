@@ -23,8 +23,10 @@ public struct Configuration: Sendable {
     /// Where a failure's screenshot and element tree are saved; `nil` to save nothing.
     /// Default: `$LAB_ARTIFACTS_DIR`, else `.build/lab-artifacts` in the current directory.
     public var artifactsDirectory: String? = Configuration.defaultArtifactsDirectory
-    /// The browser launches run in: the process-wide one unless you give another
-    /// (for instance to crash it in a test without disturbing tests running beside it).
+    /// The browsers launches run in: the process-wide ones (their source from
+    /// `LAB_BROWSER_SOURCE`, their number from `LAB_BROWSERS`) unless you give others — for
+    /// instance a ``SharedBrowser`` of its own to crash in a test without disturbing tests
+    /// running beside it, or one with a ``WebDriverBrowserSource``.
     public var browser: SharedBrowser = .shared
     /// Whether, once a launch has opened its app, a fresh context and page for the next launch
     /// with the same device are made ready in the background (each is still used by one launch

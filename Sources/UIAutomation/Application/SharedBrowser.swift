@@ -1,49 +1,111 @@
 import DevTools
-import Synchronization
+import Foundation
 
-/// The one browser of this test process: started on first use, restarted when it has died.
-/// Every ``Application`` launch gets a fresh isolated context in it.
+/// The browsers of this test process: each obtained from a ``BrowserSource`` on first use,
+/// replaced when it has died. Every ``Application`` launch gets a fresh isolated context in
+/// one of them.
 ///
-/// It is launched on a detached task, so the caller's task executor preference never
-/// becomes the browser's reader thread's.
+/// With more than one browser (``count``), launches are assigned round-robin, so suites that
+/// run in parallel spread over them. Browsers are obtained on a detached task, so the
+/// caller's task executor preference never becomes a launched browser's reader thread's.
 public actor SharedBrowser {
-    /// The process-wide instance.
-    public static let shared = SharedBrowser()
+    /// The process-wide instance: its source from `LAB_BROWSER_SOURCE`
+    /// (``BrowserSources/environmentVariable``; a local launch when unset), its number of
+    /// browsers from `LAB_BROWSERS` (1 when unset). An invalid value fails every launch with
+    /// ``RemoteBrowserError/invalidSource(_:)``.
+    public static let shared = SharedBrowser(environment: ProcessInfo.processInfo.environment)
 
-    /// A browser of its own (most code wants ``shared``).
+    /// The environment variable giving the number of browsers of ``shared`` (1 to 16).
+    public static let countVariable = "LAB_BROWSERS"
+
+    private var choice: Result<any BrowserSource, RemoteBrowserError>
+    /// How many browsers launches are spread over.
+    public let count: Int
+    private var slots: [Int: Slot] = [:]
+    private var nextSlot = 0
+
+    private struct Slot {
+        var obtained: ObtainedBrowser?
+        var obtaining: Task<ObtainedBrowser, any Error>?
+    }
+
+    /// A browser of its own, launched locally with `options` (most code wants ``shared``).
     public init(options: LaunchOptions = LaunchOptions()) {
-        self.options = options
+        choice = .success(LocalBrowserSource(options: options))
+        count = 1
     }
 
-    private var browser: Browser?
-    private var launching: Task<Browser, any Error>?
-    /// How the browser is launched; change before the first launch.
-    public private(set) var options: LaunchOptions
+    /// Browsers of its own from `source`: `count` of them, launches assigned round-robin.
+    public init(source: any BrowserSource, count: Int = 1) {
+        choice = .success(source)
+        self.count = max(1, count)
+    }
 
-    /// Sets the launch options used when the browser is next started.
-    public func setOptions(_ options: LaunchOptions) { self.options = options }
-
-    /// The live browser, launching (or relaunching) it if needed.
-    public func current() async throws -> Browser {
-        if let browser, !browser.isClosed { return browser }
-        if let launching { return try await launching.value }
-        let previous = browser
-        let options = self.options
-        let task = Task.detached {
-            await previous?.close()
-            return try await Browser.launch(options)
+    private init(environment: [String: String]) {
+        var choice = Result<any BrowserSource, RemoteBrowserError> { () throws(RemoteBrowserError) in
+            try BrowserSources.fromEnvironment(environment)
         }
-        launching = task
-        defer { launching = nil }
-        let fresh = try await task.value
-        browser = fresh
-        return fresh
+        var count = 1
+        if let text = environment[Self.countVariable], !text.isEmpty {
+            if let number = Int(text), (1...16).contains(number) {
+                count = number
+            } else {
+                choice = .failure(.invalidSource("\(Self.countVariable)=\(text) is not a number from 1 to 16"))
+            }
+        }
+        self.choice = choice
+        self.count = count
     }
 
-    /// Closes the browser (the next ``current()`` starts a new one).
+    /// Where the browsers come from; throws when the environment named an invalid source.
+    public func source() throws(RemoteBrowserError) -> any BrowserSource { try choice.get() }
+
+    /// How local browsers are launched (the defaults when the source is not a local launch).
+    public var options: LaunchOptions { (try? choice.get() as? LocalBrowserSource)?.options ?? LaunchOptions() }
+
+    /// Launches local browsers with `options` from the next start on.
+    public func setOptions(_ options: LaunchOptions) { choice = .success(LocalBrowserSource(options: options)) }
+
+    /// Takes browsers from `source` from the next start on (browsers already obtained stay
+    /// until they die or ``close()``).
+    public func setSource(_ source: any BrowserSource) { choice = .success(source) }
+
+    /// The browser the next launch uses (the next one round-robin), live: obtained (or
+    /// obtained again) if needed.
+    public func current() async throws -> Browser {
+        let index = nextSlot % count
+        nextSlot &+= 1
+        return try await browser(at: index)
+    }
+
+    private func browser(at index: Int) async throws -> Browser {
+        var slot = slots[index] ?? Slot()
+        if let obtained = slot.obtained, !obtained.browser.isClosed { return obtained.browser }
+        if let obtaining = slot.obtaining { return try await obtaining.value.browser }
+        let source = try choice.get()
+        let previous = slot.obtained
+        let task = Task.detached {
+            await previous?.release()  // a dead one: end its session, clean up after it
+            return try await source.obtain()
+        }
+        slot.obtained = nil
+        slot.obtaining = task
+        slots[index] = slot
+        do {
+            let fresh = try await task.value
+            slots[index] = Slot(obtained: fresh, obtaining: nil)
+            return fresh.browser
+        } catch {
+            slots[index] = Slot()
+            throw error
+        }
+    }
+
+    /// Gives every browser back (closes local ones, ends WebDriver sessions); the next
+    /// ``current()`` obtains new ones.
     public func close() async {
-        let browser = self.browser
-        self.browser = nil
-        await browser?.close()
+        let all = slots.values.compactMap(\.obtained)
+        slots = [:]
+        for obtained in all { await obtained.release() }
     }
 }
