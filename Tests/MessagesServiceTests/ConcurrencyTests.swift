@@ -10,11 +10,10 @@ import Testing
         // A file database: WAL, synchronous=FULL, group commit — the real configuration.
         let store = try SQLiteMessageStore(path: directory.appendingPathComponent("messages.sqlite").path)
         let users = (0..<10).map { "user\($0)" }
-        try await withMessagesServer(store: store) { client in
+        try await withMessagesServer(store: store) { server in
             // Correctness, not speed: under a loaded machine 1,000 group-committed fsyncs can
             // take longer than the client's usual 30 s (seen at load 25).
-            var client = client
-            client.timeout = .seconds(180)
+            let client = HTTPTestClient(port: server.port, timeout: .seconds(180))
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<1_000 {
                     group.addTask {
