@@ -22,6 +22,8 @@ public struct RunAssembler {
     public var retainTraceOnFailureOnly: Bool
     /// The report's title.
     public var title: String
+    /// The shard this pass ran (`scripts/test --shard`), recorded in the run file.
+    public var shard: ShardRecord?
 
     /// An assembler of one pass's results and recording.
     public init(junitFiles: [String], xctestLogs: [String] = [], recordingDirectory: String?,
@@ -104,7 +106,8 @@ public struct RunAssembler {
         }
         let starts = tests.flatMap { $0.attempts.flatMap { $0.steps.map(\.start) } }
         let ends = tests.flatMap { $0.attempts.flatMap { $0.steps.map { $0.start.addingTimeInterval($0.duration) } } }
-        var report = RunReport(title: title, startedAt: starts.min(), sources: [output], tests: tests)
+        var report = RunReport(title: title, startedAt: starts.min(), sources: [output], tests: tests,
+                               shards: shard.map { [$0] })
         let xmlTotal = cases.reduce(0) { $0 + $1.time }
         if let first = starts.min(), let last = ends.max() {
             report.duration = max(last.timeIntervalSince(first), 0)
