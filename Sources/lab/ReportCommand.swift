@@ -43,6 +43,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The shard the pass ran: `lab shard --info`'s file (recorded in run.json).")
     var shardInfo: String?
 
+    @Option(help: "The pass's wall-clock seconds (the run's duration; default: the span of its steps).")
+    var wallTime: Double?
+
     @Flag(help: "With --merge: merge the shards there are even if some of the split are missing.")
     var allowMissingShards = false
 
@@ -77,6 +80,7 @@ struct ReportCommand: ParsableCommand {
             let retain = ProcessInfo.processInfo.environment["LAB_TRACE"] == "retain-on-failure"
             var assembler = RunAssembler(junitFiles: junit, xctestLogs: xctestLog, recordingDirectory: recording,
                                          retainTraceOnFailureOnly: retain, title: title)
+            assembler.wallTime = wallTime
             if let shardInfo {
                 let selection = try ShardSelection.read(from: shardInfo)
                 assembler.shard = ShardRecord(index: selection.shard.index, count: selection.shard.count,

@@ -24,6 +24,9 @@ public struct RunAssembler {
     public var title: String
     /// The shard this pass ran (`scripts/test --shard`), recorded in the run file.
     public var shard: ShardRecord?
+    /// The pass's wall-clock seconds, measured by whoever ran it (`scripts/test`): the run's
+    /// duration. Without it, the span of the recorded steps, or the tests' times added up.
+    public var wallTime: Double?
 
     /// An assembler of one pass's results and recording.
     public init(junitFiles: [String], xctestLogs: [String] = [], recordingDirectory: String?,
@@ -114,6 +117,7 @@ public struct RunAssembler {
         } else {
             report.duration = xmlTotal
         }
+        if let wallTime, wallTime.isFinite, wallTime >= 0 { report.duration = wallTime }
         try RunFolder.write(report, to: output)
         return report
     }
