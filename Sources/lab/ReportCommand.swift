@@ -43,6 +43,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "The shard the pass ran: `lab shard --info`'s file (recorded in run.json).")
     var shardInfo: String?
 
+    @Option(help: "`swift test list`'s output: XCTest cases read from the console log get their module from it.")
+    var testList: String?
+
     @Option(help: "The pass's wall-clock seconds (the run's duration; default: the span of its steps).")
     var wallTime: Double?
 
@@ -81,6 +84,12 @@ struct ReportCommand: ParsableCommand {
             var assembler = RunAssembler(junitFiles: junit, xctestLogs: xctestLog, recordingDirectory: recording,
                                          retainTraceOnFailureOnly: retain, title: title)
             assembler.wallTime = wallTime
+            if let testList {
+                guard let data = FileManager.default.contents(atPath: testList) else {
+                    throw CommandError("cannot read the test list \(testList)")
+                }
+                assembler.testList = TestList.ids(in: String(decoding: data, as: UTF8.self))
+            }
             if let shardInfo {
                 let selection = try ShardSelection.read(from: shardInfo)
                 assembler.shard = ShardRecord(index: selection.shard.index, count: selection.shard.count,

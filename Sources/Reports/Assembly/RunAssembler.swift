@@ -24,6 +24,10 @@ public struct RunAssembler {
     public var title: String
     /// The shard this pass ran (`scripts/test --shard`), recorded in the run file.
     public var shard: ShardRecord?
+    /// The tests as `swift test list` names them (`Module.Class/testMethod`), when known: XCTest
+    /// cases read from the console log (`Class`, no module) get their module from it, so a
+    /// test has the same name in every pass and shard whether or not its steps named it.
+    public var testList: [String] = []
     /// The pass's wall-clock seconds, measured by whoever ran it (`scripts/test`): the run's
     /// duration. Without it, the span of the recorded steps, or the tests' times added up.
     public var wallTime: Double?
@@ -60,6 +64,14 @@ public struct RunAssembler {
             let added = found.filter { item in !known.contains { $0.hasSuffix(item.classname + "/" + item.name) } }
             for item in added { libraries[item.classname + "/" + item.name] = "xctest" }
             cases += added
+        }
+        let modules = Self.qualifiedClasses(testList)
+        for index in cases.indices where !cases[index].classname.contains(".") {
+            if let qualified = modules[cases[index].classname + "/" + cases[index].name] {
+                let old = cases[index].classname + "/" + cases[index].name
+                cases[index].classname = qualified
+                libraries[qualified + "/" + cases[index].name] = libraries[old]
+            }
         }
         var logs = try recordingDirectory.map(StepLog.readAll(in:)) ?? [:]
         Self.attributeByTime(&logs, to: cases)
@@ -124,6 +136,23 @@ public struct RunAssembler {
 }
 
 extension RunAssembler {
+    /// `Class/testMethod` → `Module.Class` for the ids of `list` that have a module; a name two
+    /// modules share is left out (it stays as the log wrote it).
+    static func qualifiedClasses(_ list: [String]) -> [String: String] {
+        var found: [String: String] = [:]
+        var ambiguous = Set<String>()
+        for id in list {
+            guard let slash = id.firstIndex(of: "/") else { continue }
+            let suite = String(id[..<slash])
+            guard let dot = suite.lastIndex(of: ".") else { continue }
+            let short = String(suite[suite.index(after: dot)...]) + id[slash...]
+            if let known = found[short], known != suite { ambiguous.insert(short) }
+            found[short] = suite
+        }
+        for name in ambiguous { found[name] = nil }
+        return found
+    }
+
     /// Steps recorded outside any known test (``StepLog/outsideTests``) that started while a
     /// case with a known start was running are that case's: the first XCTest case of a process
     /// is named only when it ends, after its steps were logged.
