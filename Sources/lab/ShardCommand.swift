@@ -74,9 +74,10 @@ struct ShardCommand: ParsableCommand {
         }
         var recorded = TestDurations()
         if let durations {
-            let folder = durations.hasSuffix(".json") ? (durations as NSString).deletingLastPathComponent : durations
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: durations, isDirectory: &isFolder)
             let report: RunReport
-            do { report = try RunFolder.read(folder.isEmpty ? "." : folder) } catch {
+            do { report = try isFolder.boolValue ? RunFolder.read(durations) : RunFolder.readFile(durations) } catch {
                 throw CommandError("cannot read recorded durations from \(durations): \(error)")
             }
             recorded = TestDurations(report.tests.filter { $0.status != .skipped }.map { ($0.key.id, $0.duration) })

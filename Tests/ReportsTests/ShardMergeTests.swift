@@ -48,6 +48,9 @@ import Testing
         #expect(shards.map(\.tests) == [2, 3, 0])
         #expect(shards.map(\.duration) == [20, 25, 0])
         #expect(try RunFolder.read(root + "/merged") == merged)
+        // A run file kept under another name (a committed durations file) reads the same.
+        try FileManager.default.copyItem(atPath: root + "/merged/run.json", toPath: root + "/durations.json")
+        #expect(try RunFolder.readFile(root + "/durations.json") == merged)
         // Merging merged shards again changes nothing about them.
         let again = try RunFolder.merge([root + "/merged"], into: root + "/again")
         #expect(again.shards == merged.shards)

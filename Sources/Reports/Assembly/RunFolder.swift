@@ -17,9 +17,14 @@ public enum RunFolder {
 
     /// Reads `folder/run.json`.
     public static func read(_ folder: String) throws -> RunReport {
+        try readFile(folder + "/" + runFileName)
+    }
+
+    /// Reads a run file wherever it is and whatever its name (a copy kept as a durations file).
+    public static func readFile(_ path: String) throws -> RunReport {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + runFileName)))
+        return try decoder.decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// Merges the run folders `inputs` (shards, machines, or reruns of failed tests, in the
