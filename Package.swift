@@ -7,6 +7,7 @@ import PackageDescription
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
 //   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → Reports (its step log is a Reports record)
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
+//   lab → Sharding (splits a test list into balanced shards; knows only test ids and durations)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
 //   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
 // The apps know nothing of UIAutomation; UIAutomation knows nothing of the apps.
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "MessagesModel", targets: ["MessagesModel"]),
         .library(name: "MessagesClient", targets: ["MessagesClient"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "Sharding", targets: ["Sharding"]),
         .library(name: "MessagesService", targets: ["MessagesService"]),
         .library(name: "LabKit", targets: ["LabKit"]),
         .library(name: "AnimalsApp", targets: ["AnimalsApp"]),
@@ -64,6 +66,10 @@ let package = Package(
         // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
         // self-contained HTML page and as Surefire-style JUnit XML. Knows nothing of browsers.
         .target(name: "Reports"),
+        // Sharded runs: a `swift test list` split into n deterministic shards by top-level suite,
+        // balanced by recorded durations (or by count), and each shard's `--filter` expression.
+        // Knows only test ids and seconds (lab reads the durations from a run file).
+        .target(name: "Sharding"),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
         .target(name: "Flows"),
@@ -154,6 +160,7 @@ let package = Package(
                 "MessagesApp",
                 "ServerDefenses",
                 "Reports",
+                "Sharding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -184,6 +191,8 @@ let package = Package(
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
         .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+        // The split: every test in exactly one shard, deterministic, balanced; the filters; typed errors.
+        .testTarget(name: "ShardingTests", dependencies: ["Sharding"]),
         // The whole path: a failing sample test run in a child process, its run assembled, the HTML
         // report opened in the real browser with UIAutomation; step events and their observers.
         .testTarget(name: "ReportsUITests", dependencies: ["Reports", "UIAutomation", "TestSupport"]),

@@ -6,6 +6,6 @@ struct Lab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lab",
         abstract: "AutomationLab: lab apps and tools.",
-        subcommands: [ServeCommand.self, MessagesAPICommand.self, ReportCommand.self]
+        subcommands: [ServeCommand.self, MessagesAPICommand.self, ReportCommand.self, ShardCommand.self]
     )
 }

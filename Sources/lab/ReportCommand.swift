@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import Sharding
 
 /// `lab report`: makes, merges and renders test reports (run folder → `index.html`, `junit.xml`).
 struct ReportCommand: ParsableCommand {
@@ -16,7 +17,8 @@ struct ReportCommand: ParsableCommand {
                                                      make DIR from one `swift test` pass: R is its \
             LAB_RUN_DIR (step logs), X its --xunit-output file(s), L its console output
             lab report --merge A --merge B [DIR]     merge run folders (shards, machines, reruns) \
-            into DIR; a test that failed in A and passed in B is flaky
+            into DIR; a test that failed in A and passed in B is flaky. Shards (made \
+            with --shard-info) must all be there and come from one split.
 
             LAB_TRACE=retain-on-failure (as the tests ran) keeps per-step screenshots of failing \
             tests only. Prints the report's file:// URL and the counts; exits 0 whatever the tests did.
@@ -38,6 +40,18 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "A run folder to merge; repeat, in order (earlier attempts first).")
     var merge: [String] = []
 
+    @Option(help: "The shard the pass ran: `lab shard --info`'s file (recorded in run.json).")
+    var shardInfo: String?
+
+    @Option(help: "`swift test list`'s output: XCTest cases read from the console log get their module from it.")
+    var testList: String?
+
+    @Option(help: "The pass's wall-clock seconds (the run's duration; default: the span of its steps).")
+    var wallTime: Double?
+
+    @Flag(help: "With --merge: merge the shards there are even if some of the split are missing.")
+    var allowMissingShards = false
+
     @Option(help: "The report's title.")
     var title = "Test run"
 
@@ -45,8 +59,8 @@ struct ReportCommand: ParsableCommand {
     var listFailed = false
 
     func validate() throws {
-        if !merge.isEmpty && (recording != nil || !junit.isEmpty) {
-            throw ValidationError("--merge cannot be combined with --recording or --junit")
+        if !merge.isEmpty && (recording != nil || !junit.isEmpty || shardInfo != nil) {
+            throw ValidationError("--merge cannot be combined with --recording, --junit or --shard-info")
         }
     }
 
@@ -60,17 +74,38 @@ struct ReportCommand: ParsableCommand {
             return
         }
         if !merge.isEmpty {
-            try RunFolder.merge(merge, into: directory, title: title)
-        } else if recording != nil || !junit.isEmpty || !xctestLog.isEmpty {
+            do {
+                try RunFolder.merge(merge, into: directory, title: title, allowMissingShards: allowMissingShards)
+            } catch let error as ShardMergeError {
+                throw CommandError(error.description)
+            }
+        } else if recording != nil || !junit.isEmpty || !xctestLog.isEmpty || shardInfo != nil {
             let retain = ProcessInfo.processInfo.environment["LAB_TRACE"] == "retain-on-failure"
-            try RunAssembler(junitFiles: junit, xctestLogs: xctestLog, recordingDirectory: recording,
-                             retainTraceOnFailureOnly: retain, title: title)
-                .assemble(into: directory)
+            var assembler = RunAssembler(junitFiles: junit, xctestLogs: xctestLog, recordingDirectory: recording,
+                                         retainTraceOnFailureOnly: retain, title: title)
+            assembler.wallTime = wallTime
+            if let testList {
+                guard let data = FileManager.default.contents(atPath: testList) else {
+                    throw CommandError("cannot read the test list \(testList)")
+                }
+                assembler.testList = TestList.ids(in: String(decoding: data, as: UTF8.self))
+            }
+            if let shardInfo {
+                let selection = try ShardSelection.read(from: shardInfo)
+                assembler.shard = ShardRecord(index: selection.shard.index, count: selection.shard.count,
+                                              plan: selection.plan, plannedTests: selection.tests.count)
+            }
+            try assembler.assemble(into: directory)
         }
         let output = try ReportWriter.render(directory)
         let summary = output.report.summary
         print("report: \(URL(fileURLWithPath: output.html).absoluteString)")
         print("junit:  \(output.junit)")
         print("\(summary.total) tests: \(summary.passed) passed, \(summary.failed) failed, \(summary.flaky) flaky, \(summary.skipped) skipped")
+        for shard in output.report.shards ?? [] {
+            let ran = shard.tests.map { "\($0) tests reported" } ?? "not merged yet"
+            let took = shard.duration.map { String(format: ", %.1f s", $0) } ?? ""
+            print("shard \(shard.name): \(shard.plannedTests) tests planned, \(ran)\(took)")
+        }
     }
 }

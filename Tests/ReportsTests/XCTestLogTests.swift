@@ -54,4 +54,26 @@ import Testing
         #expect(report.tests[0].key.library == "xctest")
         #expect(report.tests[3].attempts[0].steps.map(\.name) == ["stray"])
     }
+
+    /// Without the test list a case read from the log is `ToggleTests/testOn`, and with steps
+    /// that named it `Module.ToggleTests/testOn`: the same test under two names in two passes
+    /// or shards (a rerun would not be seen as the same test). With the list, always the
+    /// module's.
+    @Test func theTestListGivesLogCasesTheirModule() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xctest-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try Self.log.write(toFile: root + "/output.log", atomically: true, encoding: .utf8)
+        let bare = try RunAssembler(junitFiles: [], xctestLogs: [root + "/output.log"], recordingDirectory: nil)
+            .assemble(into: root + "/bare")
+        #expect(bare.tests.map(\.key.suite) == ["ToggleTests", "ToggleTests", "ToggleTests"])
+        var assembler = RunAssembler(junitFiles: [], xctestLogs: [root + "/output.log"], recordingDirectory: nil)
+        assembler.testList = ["TogglesUITests.ToggleTests/testOn", "TogglesUITests.ToggleTests/testOff",
+                              "TogglesUITests.ToggleTests/testLater", "A.Twice/testX", "B.Twice/testX"]
+        let named = try assembler.assemble(into: root + "/named")
+        #expect(named.tests.map(\.key.id) == ["TogglesUITests.ToggleTests/testOn", "TogglesUITests.ToggleTests/testOff",
+                                              "TogglesUITests.ToggleTests/testLater"])
+        #expect(named.tests.allSatisfy { $0.key.library == "xctest" })
+        #expect(named.tests.map(\.status) == bare.tests.map(\.status))
+    }
 }

@@ -22,6 +22,15 @@ public struct RunAssembler {
     public var retainTraceOnFailureOnly: Bool
     /// The report's title.
     public var title: String
+    /// The shard this pass ran (`scripts/test --shard`), recorded in the run file.
+    public var shard: ShardRecord?
+    /// The tests as `swift test list` names them (`Module.Class/testMethod`), when known: XCTest
+    /// cases read from the console log (`Class`, no module) get their module from it, so a
+    /// test has the same name in every pass and shard whether or not its steps named it.
+    public var testList: [String] = []
+    /// The pass's wall-clock seconds, measured by whoever ran it (`scripts/test`): the run's
+    /// duration. Without it, the span of the recorded steps, or the tests' times added up.
+    public var wallTime: Double?
 
     /// An assembler of one pass's results and recording.
     public init(junitFiles: [String], xctestLogs: [String] = [], recordingDirectory: String?,
@@ -55,6 +64,14 @@ public struct RunAssembler {
             let added = found.filter { item in !known.contains { $0.hasSuffix(item.classname + "/" + item.name) } }
             for item in added { libraries[item.classname + "/" + item.name] = "xctest" }
             cases += added
+        }
+        let modules = Self.qualifiedClasses(testList)
+        for index in cases.indices where !cases[index].classname.contains(".") {
+            if let qualified = modules[cases[index].classname + "/" + cases[index].name] {
+                let old = cases[index].classname + "/" + cases[index].name
+                cases[index].classname = qualified
+                libraries[qualified + "/" + cases[index].name] = libraries[old]
+            }
         }
         var logs = try recordingDirectory.map(StepLog.readAll(in:)) ?? [:]
         Self.attributeByTime(&logs, to: cases)
@@ -104,19 +121,38 @@ public struct RunAssembler {
         }
         let starts = tests.flatMap { $0.attempts.flatMap { $0.steps.map(\.start) } }
         let ends = tests.flatMap { $0.attempts.flatMap { $0.steps.map { $0.start.addingTimeInterval($0.duration) } } }
-        var report = RunReport(title: title, startedAt: starts.min(), sources: [output], tests: tests)
+        var report = RunReport(title: title, startedAt: starts.min(), sources: [output], tests: tests,
+                               shards: shard.map { [$0] })
         let xmlTotal = cases.reduce(0) { $0 + $1.time }
         if let first = starts.min(), let last = ends.max() {
             report.duration = max(last.timeIntervalSince(first), 0)
         } else {
             report.duration = xmlTotal
         }
+        if let wallTime, wallTime.isFinite, wallTime >= 0 { report.duration = wallTime }
         try RunFolder.write(report, to: output)
         return report
     }
 }
 
 extension RunAssembler {
+    /// `Class/testMethod` → `Module.Class` for the ids of `list` that have a module; a name two
+    /// modules share is left out (it stays as the log wrote it).
+    static func qualifiedClasses(_ list: [String]) -> [String: String] {
+        var found: [String: String] = [:]
+        var ambiguous = Set<String>()
+        for id in list {
+            guard let slash = id.firstIndex(of: "/") else { continue }
+            let suite = String(id[..<slash])
+            guard let dot = suite.lastIndex(of: ".") else { continue }
+            let short = String(suite[suite.index(after: dot)...]) + id[slash...]
+            if let known = found[short], known != suite { ambiguous.insert(short) }
+            found[short] = suite
+        }
+        for name in ambiguous { found[name] = nil }
+        return found
+    }
+
     /// Steps recorded outside any known test (``StepLog/outsideTests``) that started while a
     /// case with a known start was running are that case's: the first XCTest case of a process
     /// is named only when it ends, after its steps were logged.

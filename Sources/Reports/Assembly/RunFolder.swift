@@ -17,20 +17,33 @@ public enum RunFolder {
 
     /// Reads `folder/run.json`.
     public static func read(_ folder: String) throws -> RunReport {
+        try readFile(folder + "/" + runFileName)
+    }
+
+    /// Reads a run file wherever it is and whatever its name (a copy kept as a durations file).
+    public static func readFile(_ path: String) throws -> RunReport {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + runFileName)))
+        return try decoder.decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     /// Merges the run folders `inputs` (shards, machines, or reruns of failed tests, in the
     /// order given) into the run folder `output`: each input's files are copied under
     /// `output/runs/<n>/`, and a test found in several inputs gets one attempt per input, so a
     /// test that failed and then passed is flaky. Returns the merged report.
+    ///
+    /// Shards (runs with ``RunReport/shards``) must be the parts of one split: it throws a
+    /// ``ShardMergeError`` (before writing anything) for shards mixed with unsharded runs,
+    /// shards of different splits, a shard of the split missing (unless `allowMissingShards`)
+    /// or a test reported by two shards.
     @discardableResult
-    public static func merge(_ inputs: [String], into output: String, title: String? = nil) throws -> RunReport {
+    public static func merge(_ inputs: [String], into output: String, title: String? = nil,
+                             allowMissingShards: Bool = false) throws -> RunReport {
+        let read = try inputs.map(read)
+        try RunReport.checkShards(read, names: inputs, allowMissing: allowMissingShards)
         var reports: [RunReport] = []
         for (index, input) in inputs.enumerated() {
-            var report = try read(input)
+            var report = read[index]
             let prefix = "runs/\(index + 1)/"
             try copyFiles(of: report, from: input, to: output + "/" + prefix)
             report.rebase(prefix: prefix)
@@ -55,15 +68,30 @@ public enum RunFolder {
 extension RunReport {
     /// Merges runs: tests keep the order they first appear in; a test in several runs gets
     /// their attempts in order. Counts, start and sources are combined; the duration is the
-    /// longest run's (shards run side by side).
+    /// longest run's (shards run side by side). Attempts of a shard's run are marked with the
+    /// shard; the shards are listed once each, with the wall time of their runs added up (a
+    /// shard's rerun pass follows its first) and the tests they reported.
     public static func merged(_ reports: [RunReport], title: String? = nil) -> RunReport {
         var order: [String] = []
         var byID: [String: TestReport] = [:]
+        var shards: [ShardRecord] = []
         for (index, report) in reports.enumerated() {
+            let ownShard = report.shards?.count == 1 ? report.shards?.first : nil
+            for record in report.shards ?? [] {
+                let duration = record.duration ?? (ownShard != nil ? report.duration : 0)
+                if let known = shards.firstIndex(where: { $0.index == record.index && $0.count == record.count && $0.plan == record.plan }) {
+                    shards[known].duration = (shards[known].duration ?? 0) + duration
+                } else {
+                    var record = record
+                    record.duration = duration
+                    shards.append(record)
+                }
+            }
             for test in report.tests {
                 let attempts = test.attempts.map { attempt -> Attempt in
                     var attempt = attempt
                     attempt.source = attempt.source ?? report.sources.first ?? "run \(index + 1)"
+                    attempt.shard = attempt.shard ?? ownShard?.name
                     return attempt
                 }
                 if byID[test.key.id] == nil {
@@ -74,12 +102,19 @@ extension RunReport {
                 }
             }
         }
+        let tests = order.compactMap { byID[$0] }
+        shards.sort { ($0.count, $0.index, $0.plan) < ($1.count, $1.index, $1.plan) }
+        for index in shards.indices {
+            let name = shards[index].name
+            shards[index].tests = tests.filter { $0.attempts.contains { $0.shard == name } }.count
+        }
         return RunReport(
             title: title ?? reports.first?.title ?? "Test run",
             startedAt: reports.compactMap(\.startedAt).min(),
             duration: reports.map(\.duration).max() ?? 0,
             sources: reports.flatMap(\.sources),
-            tests: order.compactMap { byID[$0] })
+            tests: tests,
+            shards: shards.isEmpty ? nil : shards)
     }
 
     /// Every file the report names, relative to its folder.

@@ -17,15 +17,19 @@ public struct RunReport: Codable, Sendable, Equatable {
     public var sources: [String]
     /// Every test, in the order the suites listed them.
     public var tests: [TestReport]
+    /// For a sharded run (`scripts/test --shard i/n`): the shard it is, or — merged — every
+    /// shard, with their wall times and tests. `nil` for a run that was not split.
+    public var shards: [ShardRecord]?
 
     /// A run; its tests and sources default to none.
     public init(title: String = "Test run", startedAt: Date? = nil, duration: Double = 0, sources: [String] = [],
-                tests: [TestReport] = []) {
+                tests: [TestReport] = [], shards: [ShardRecord]? = nil) {
         self.title = title
         self.startedAt = startedAt
         self.duration = duration
         self.sources = sources
         self.tests = tests
+        self.shards = shards
     }
 
     /// How many tests ended each way.
@@ -113,10 +117,12 @@ public struct Attempt: Codable, Sendable, Equatable {
     public var files: [String]
     /// Where this attempt came from (a pass, shard or machine).
     public var source: String?
+    /// The shard it ran in (`2/3`), in a sharded run.
+    public var shard: String?
 
     /// One run of a test.
     public init(status: TestStatus, duration: Double, failures: [String] = [], skipReason: String? = nil,
-                steps: [StepRecord] = [], files: [String] = [], source: String? = nil) {
+                steps: [StepRecord] = [], files: [String] = [], source: String? = nil, shard: String? = nil) {
         self.status = status
         self.duration = duration
         self.failures = failures
@@ -124,6 +130,7 @@ public struct Attempt: Codable, Sendable, Equatable {
         self.steps = steps
         self.files = files
         self.source = source
+        self.shard = shard
     }
 
     /// The first step that failed (not an expected failure).

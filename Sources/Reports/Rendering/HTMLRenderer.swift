@@ -81,6 +81,14 @@ public struct HTMLRenderer {
         }
         parts.append("took " + formatDuration(run.duration))
         if run.sources.count > 1 { parts.append("merged from \(run.sources.count) runs") }
+        if let shards = run.shards, let count = shards.first?.count {
+            let each = shards.map { shard in
+                "\(shard.name): \(shard.tests ?? shard.plannedTests) tests"
+                    + (shard.duration.map { " in " + formatDuration($0) } ?? "")
+            }
+            let present = Set(shards.map(\.index)).count
+            parts.append((present == 1 && count > 1 ? "shard " : "\(present) of \(count) shards: ") + each.joined(separator: ", "))
+        }
         return parts.joined(separator: " · ")
     }
 
@@ -88,6 +96,8 @@ public struct HTMLRenderer {
         let status = test.status
         let title = test.key.displayName ?? test.key.name
         var searchText = [test.key.id, title, status.rawValue]
+        let shards = Set(test.attempts.compactMap(\.shard)).sorted()
+        searchText += shards.map { "shard " + $0 }
         for attempt in test.attempts {
             searchText += attempt.failures
             searchText += attempt.steps.map(\.name)
@@ -97,6 +107,7 @@ public struct HTMLRenderer {
         html += "<details\(status == .failed || status == .flaky ? " open" : "")>\n<summary>"
         html += "<span class=\"badge \(status.rawValue)\">\(status.rawValue)</span> "
         html += "<span class=\"name\">\(e(title))</span> <span class=\"suite\">\(e(test.key.suite))</span>"
+        for shard in shards { html += " <span class=\"suite\" data-testid=\"shard\">shard \(e(shard))</span>" }
         html += " <span class=\"duration\">\(e(formatDuration(test.duration)))</span></summary>\n"
         for (index, attempt) in test.attempts.enumerated() {
             html += "<section class=\"attempt\" aria-label=\"Attempt \(index + 1)\">\n"
