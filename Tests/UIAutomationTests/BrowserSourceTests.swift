@@ -146,7 +146,9 @@ struct BrowserSourceTests {
             }
             #expect(reason.contains("deadline"))
         }
+        // It waited its 1 s, and it did end: the server never answers, so without the deadline
+        // this would hang. (5 s was exceeded, 5.5 s, with the whole suite running in parallel.)
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5))
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
     }
 }
