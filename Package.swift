@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         // MARK: Browser automation
@@ -174,7 +176,8 @@ let package = Package(
 
         // MARK: Tests
 
-        // A tiny HTTP server of fixed pages for the tests (NIO only, no web framework).
+        // Test fixtures: a tiny HTTP server of fixed pages (NIO only, no web framework), and child
+        // processes (swift-subprocess; Foundation's Process.run can crash on Linux in 6.3.1).
         .target(
             name: "TestSupport",
             dependencies: [
@@ -182,11 +185,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/TestSupport"
         ),
         // Runs the built `lab` as a separate process (`lab messages-api`, `lab serve`) for the Messages tests.
-        .target(name: "MessagesTestSupport", path: "Tests/MessagesTestSupport"),
+        .target(name: "MessagesTestSupport", dependencies: ["TestSupport"], path: "Tests/MessagesTestSupport"),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.

@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import TestSupport
 import XCTest
 
 /// The browser dies under a pending call. An XCTest case on purpose: `swift test` runs the

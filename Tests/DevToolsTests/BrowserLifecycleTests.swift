@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import TestSupport
 import Testing
 
 /// Launch, close, crash and restart against the real browser.

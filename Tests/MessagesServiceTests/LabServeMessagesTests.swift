@@ -50,7 +50,7 @@ struct LabServeMessagesTests {
         #expect(try await !client.get("/proto/messages").text.contains("b>hi"))
 
         let exit = try await service.stop(signal: SIGTERM)
-        #expect(exit.reason == .exit && exit.status == 0)
+        #expect(exit == .exited(0))
     }
 
     @Test func theAppCanUseAnotherInstanceOfTheAPI() async throws {
@@ -67,8 +67,8 @@ struct LabServeMessagesTests {
         #expect(try await service.client.post(Array(form.utf8), path: "/messages/add", contentType: "application/x-www-form-urlencoded").status == 200)
         #expect(try await other.client.get("/proto/messages/bob").text.contains("sent from the app"))
         #expect(try await !service.client.get("/proto/messages").text.contains("sent from the app"))  // not its own API
-        #expect(try await service.stop(signal: SIGTERM).status == 0)
-        #expect(try await other.stop(signal: SIGTERM).status == 0)
+        #expect(try await service.stop(signal: SIGTERM) == .exited(0))
+        #expect(try await other.stop(signal: SIGTERM) == .exited(0))
     }
 
     @Test func mockMessagesShowsHardCodedMessagesAndKeepsNothing() async throws {
@@ -84,7 +84,7 @@ struct LabServeMessagesTests {
         #expect(sent.status == 200 && sent.text.contains("not kept"))
         #expect(try await !client.get("/messages/all").text.contains("not kept"))
         #expect(try await client.get("/proto/messages").text == #"{"statusCode":200,"body":{}}"#)
-        #expect(try await service.stop(signal: SIGTERM).status == 0)
+        #expect(try await service.stop(signal: SIGTERM) == .exited(0))
     }
 
     /// An open All Messages event stream does not keep `lab serve` from stopping: a graceful
@@ -103,7 +103,7 @@ struct LabServeMessagesTests {
         #expect(try stream.read(until: "live").contains("data-testid=\\\"messages.all.user.0\\\""))
         let started = ContinuousClock.now
         let exit = try await service.stop(signal: SIGTERM)
-        #expect(exit.reason == .exit && exit.status == 0)
+        #expect(exit == .exited(0))
         #expect(ContinuousClock.now - started < .seconds(5))
         _ = try stream.readToEnd()  // the server closed it
     }

@@ -45,7 +45,7 @@ struct LabServeTests {
         #expect(try await client.get("/proto/messages/eve").status == 200)
 
         let exit = try await service.stop(signal: signal)
-        #expect(exit.reason == .exit && exit.status == 0, "lab serve should exit 0 on signal \(signal), got \(exit)")
+        #expect(exit == .exited(0), "lab serve should exit 0 on signal \(signal), got \(exit)")
         #expect(FileManager.default.fileExists(atPath: database.path))
     }
 

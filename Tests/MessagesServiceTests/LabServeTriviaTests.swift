@@ -1,5 +1,6 @@
 import Foundation
 import MessagesTestSupport
+import TestSupport
 import Testing
 
 /// `lab serve` and Movie Trivia's questions file, run as the real executable: the bundled
@@ -25,14 +26,14 @@ struct LabServeTriviaTests {
         #expect(page.status == 200)
         #expect(page.text.contains(#"data-testid="QuestionTitle""#))
         #expect(page.text.contains("Question 1 of "))
-        #expect(try await bundled.stop(signal: SIGTERM).status == 0)
+        #expect(try await bundled.stop(signal: SIGTERM) == .exited(0))
 
         let file = try Self.questionsFile(in: directory, correctAnswer: "0")
         let custom = try await SpawnedService(arguments: ["serve", "--port", "0", "--db", database], environment: ["LAB_TRIVIA_QUESTIONS": file.path])
         let customPage = try await custom.client.get("/trivia")
         #expect(customPage.text.contains("Which film is set on Amity Island?"))
         #expect(customPage.text.contains("Question 1 of 1"))
-        #expect(try await custom.stop(signal: SIGTERM).status == 0)
+        #expect(try await custom.stop(signal: SIGTERM) == .exited(0))
     }
 
     @Test func aBadQuestionsFileIsAnErrorAtStartUpAndExitsNonZero() async throws {
@@ -47,34 +48,14 @@ struct LabServeTriviaTests {
             (missing, "\(missing): the file cannot be read (no such file)"),
         ] {
             let run = try await Self.runToExit(["serve", "--port", "0", "--db", database], environment: ["LAB_TRIVIA_QUESTIONS": path])
-            #expect(run.status == 1)
-            #expect(run.stderr == "error: cannot load the Movie Trivia questions: \(message)\n")
-            #expect(!run.stdout.contains("listening on"))
+            #expect(run.exit == .exited(1))
+            #expect(run.standardError == "error: cannot load the Movie Trivia questions: \(message)\n")
+            #expect(!run.standardOutput.contains("listening on"))
         }
     }
 
-    /// Runs `lab` until it exits (killed after 60 s); returns its exit status and output.
-    static func runToExit(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = try SpawnedService.labExecutable()
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let (exited, continuation) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
-        try process.run()
-        let pid = process.processIdentifier
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(60))
-            kill(pid, SIGKILL)
-        }
-        var iterator = exited.makeAsyncIterator()
-        let status = await iterator.next() ?? -1
-        watchdog.cancel()
-        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (status, out, err)
+    /// Runs `lab` until it exits (killed after 60 s); returns its exit and output.
+    static func runToExit(_ arguments: [String], environment: [String: String]) async throws -> ChildOutput {
+        try await ChildProcess.run(try SpawnedService.labExecutable().path, arguments: arguments, environment: environment)
     }
 }

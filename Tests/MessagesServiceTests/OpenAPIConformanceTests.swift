@@ -1,5 +1,6 @@
 import Foundation
 import MessagesService
+import TestSupport
 import Testing
 
 /// Keeps openapi.yaml true: each documented response is produced by a real request and
@@ -107,28 +108,15 @@ import Testing
     }
 
     /// Validates the document with openapi-spec-validator when it is installed (PyPI); skipped otherwise.
-    @Test(.enabled(if: OpenAPIConformanceTests.specValidatorInstalled()))
-    func documentIsValidOpenAPI() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "openapi_spec_validator", OpenAPIDocument.path.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+    @Test(.enabled { await OpenAPIConformanceTests.specValidatorInstalled() })
+    func documentIsValidOpenAPI() async throws {
+        let run = try await ChildProcess.run("/usr/bin/env", arguments: ["python3", "-m", "openapi_spec_validator", OpenAPIDocument.path.path])
+        #expect(run.exit == .exited(0), "\(run.standardOutput)\(run.standardError)")
     }
 
-    static func specValidatorInstalled() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import openapi_spec_validator"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+    /// Whether `python3 -c 'import openapi_spec_validator'` succeeds.
+    static func specValidatorInstalled() async -> Bool {
+        let run = try? await ChildProcess.run("/usr/bin/env", arguments: ["python3", "-c", "import openapi_spec_validator"])
+        return run?.exit == .exited(0)
     }
 }

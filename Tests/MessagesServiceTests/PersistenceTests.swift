@@ -67,7 +67,7 @@ import Testing
         let service = try await SpawnedService(database: database)
         #expect(try await service.client.post(messageBody(user: "dan", subject: "pets", message: "dogs are happy")).status == 201)
         let exit = try await service.stop(signal: signal)
-        #expect(exit.reason == .exit && exit.status == 0, "lab messages-api should exit 0 on signal \(signal), got \(exit)")
+        #expect(exit == .exited(0), "lab messages-api should exit 0 on signal \(signal), got \(exit)")
         // The acknowledged message is in the file.
         let reopened = try SQLiteMessageStore(path: database.path)
         #expect(try await reopened.messages(of: "dan") == [MessageEntry(subject: "pets", message: "dogs are happy")])
@@ -102,7 +102,7 @@ import Testing
             while await acknowledged.count < 400 { try await Task.sleep(for: .milliseconds(1)) }
         }
         let exit = try await service.stop(signal: SIGKILL)
-        #expect(exit.reason == .uncaughtSignal)
+        #expect(exit == .signalled(SIGKILL))
         let acked = await acknowledged.all
         _ = try? await writers.value
 

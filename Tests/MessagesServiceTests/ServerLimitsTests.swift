@@ -81,7 +81,7 @@ final class ServerLimitsTests: XCTestCase {
             arguments: ["messages-api", "--port", "0", "--db", directory.appendingPathComponent("m.sqlite").path,
                         "--request-timeout", "1"],
             openFileLimit: 256)
-        defer { service.process.terminate() }
+        defer { service.process.send(signal: SIGTERM) }
         var sockets: [RawClient] = []
         for _ in 0..<1_000 {
             guard let socket = try? await RawClient.connect(port: service.port) else { break }
@@ -115,7 +115,7 @@ final class ServerLimitsTests: XCTestCase {
         for command in commands {
             let log = directory.appendingPathComponent("\(command.name).log")
             let service = try await SpawnedService(arguments: command.arguments, errorLog: log)
-            defer { service.process.terminate() }
+            defer { service.process.send(signal: SIGTERM) }
             let startup = try String(contentsOf: log, encoding: .utf8)
             let halves = [
                 "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n",

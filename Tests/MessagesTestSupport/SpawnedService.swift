@@ -1,13 +1,13 @@
 import Foundation
+import TestSupport
 
 /// The built `lab` executable, run as a separate process: `lab messages-api --port 0 --db …`
 /// (or any subcommand that prints "listening on http://HOST:PORT", such as `lab serve`).
-public final class SpawnedService: @unchecked Sendable {
+public final class SpawnedService: Sendable {
     /// The running process.
-    public let process: Process
+    public let process: ChildProcess
     /// The port it said it listens on.
     public let port: Int
-    private let output: Pipe
 
     /// `http://127.0.0.1:PORT`.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -39,66 +39,24 @@ public final class SpawnedService: @unchecked Sendable {
     public init(
         arguments: [String], environment: [String: String] = [:], openFileLimit: Int? = nil, errorLog: URL? = nil
     ) async throws {
-        let process = Process()
-        if let openFileLimit {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try Self.labExecutable().path] + arguments
-        } else {
-            process.executableURL = try Self.labExecutable()
-            process.arguments = arguments
-        }
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        let output = Pipe()
-        process.standardOutput = output
-        if let errorLog {
-            _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-            process.standardError = try FileHandle(forWritingTo: errorLog)
-        } else {
-            process.standardError = FileHandle.nullDevice
-        }
-        try process.run()
-        self.process = process
-        self.output = output
-        let handle = output.fileHandleForReading
-        do {
-            self.port = try await withTimeout(.seconds(60), "lab \(arguments.first ?? "") to start") {
-                try Self.readPort(from: handle)
-            }
-        } catch {
-            process.terminate()
-            throw error
+        let lab = try Self.labExecutable().path
+        let (executable, allArguments) = openFileLimit.map {
+            ("/bin/sh", ["-c", "ulimit -n \($0) && exec \"$0\" \"$@\"", lab] + arguments)
+        } ?? (lab, arguments)
+        // "listening on http://127.0.0.1:PORT"
+        (process, port) = try await ChildProcess.start(
+            executable, arguments: allArguments, environment: environment, standardErrorPath: errorLog?.path,
+            readyWithin: .seconds(60)
+        ) { line in
+            guard line.hasPrefix("listening on http://") else { return nil }
+            return line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         }
     }
 
-    /// Reads stdout until the "listening on http://HOST:PORT" line.
-    private static func readPort(from handle: FileHandle) throws -> Int {
-        var text = ""
-        while true {
-            let data = handle.availableData
-            if data.isEmpty {
-                throw SpawnedServiceError(description: "lab exited before listening; printed: \(text)")
-            }
-            text += String(decoding: data, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://") }),
-               let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) {
-                return port
-            }
-        }
-    }
-
-    /// Sends `signal` and waits for the process to exit; returns how it ended.
+    /// Sends `signal` and waits (30 s at most) for the process to exit; returns how it ended.
     @discardableResult
-    public func stop(signal: Int32 = SIGTERM) async throws -> (reason: Process.TerminationReason, status: Int32) {
-        kill(process.processIdentifier, signal)
-        let process = self.process
-        return try await withTimeout(.seconds(30), "lab to exit") {
-            process.waitUntilExit()
-            return (process.terminationReason, process.terminationStatus)
-        }
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    public func stop(signal: Int32 = SIGTERM) async throws -> ChildExit {
+        try await process.stop(signal: signal)
     }
 }
 

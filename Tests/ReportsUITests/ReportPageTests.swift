@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import TestSupport
 import Testing
 import UIAutomation
 
@@ -18,7 +19,7 @@ import UIAutomation
         defer { try? FileManager.default.removeItem(atPath: root) }
 
         // Pass 1: every sample.
-        let first = try assemblePass(root + "/pass1", flakyMark: root + "/flaky-mark", filter: Self.suite)
+        let first = try await assemblePass(root + "/pass1", flakyMark: root + "/flaky-mark", filter: Self.suite)
         let own = try JUnitDocument(contentsOf: root + "/pass1/xunit-swift-testing.xml")
         let firstJUnit = try JUnitDocument(data: Data(JUnitRenderer(runFolder: root + "/pass1/report").render(first).utf8))
         #expect(own.cases.count == 4 && own.cases.filter { $0.status == .failed }.count == 3)
@@ -40,7 +41,7 @@ import UIAutomation
 
         // Pass 2: the failed ones again (the flaky one now passes); then one merged run.
         let failed = first.tests.filter { $0.status == .failed }.map { NSRegularExpression.escapedPattern(for: $0.key.id) }
-        _ = try assemblePass(root + "/pass2", flakyMark: root + "/flaky-mark", filter: failed.joined(separator: "|"))
+        _ = try await assemblePass(root + "/pass2", flakyMark: root + "/flaky-mark", filter: failed.joined(separator: "|"))
         let merged = try RunFolder.merge([root + "/pass1/report", root + "/pass2/report"], into: root + "/report", title: "Sample run")
         #expect(merged.summary.failed == 2 && merged.summary.flaky == 1 && merged.summary.passed == 1)
         let output = try ReportWriter.render(root + "/report")
@@ -102,28 +103,22 @@ import UIAutomation
 
     /// Runs the samples `filter` selects in a child process of this test binary, recording into
     /// `folder`, and assembles the pass into `folder/report`.
-    private func assemblePass(_ folder: String, flakyMark: String, filter: String) throws -> RunReport {
+    private func assemblePass(_ folder: String, flakyMark: String, filter: String) async throws -> RunReport {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", filter,
-                             "--xunit-output", folder + "/xunit-swift-testing.xml"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LAB_REPORT_SAMPLE"] = "1"
-        environment["LAB_SAMPLE_FLAKY_MARK"] = flakyMark
-        environment["LAB_RUN_DIR"] = folder + "/recording"
-        environment["LAB_ARTIFACTS_DIR"] = folder + "/recording/tests"
-        environment["LAB_TRACE"] = "off"
-        process.environment = environment
-        FileManager.default.createFile(atPath: folder + "/output.txt", contents: nil)
-        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/output.txt"))
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        process.waitUntilExit()
-        let said = (try? String(contentsOfFile: folder + "/output.txt", encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus != 0, "the sample run has failing tests")
+        let run = try await ChildProcess.run(
+            CommandLine.arguments[0],
+            arguments: ["--testing-library", "swift-testing", "--filter", filter, "--xunit-output", folder + "/xunit-swift-testing.xml"],
+            environment: [
+                "LAB_REPORT_SAMPLE": "1",
+                "LAB_SAMPLE_FLAKY_MARK": flakyMark,
+                "LAB_RUN_DIR": folder + "/recording",
+                "LAB_ARTIFACTS_DIR": folder + "/recording/tests",
+                "LAB_TRACE": "off",
+            ],
+            timeout: .seconds(300)
+        )
+        let said = run.standardOutput + run.standardError
+        #expect(run.exit != .exited(0), "the sample run has failing tests")
         try #require(FileManager.default.fileExists(atPath: folder + "/xunit-swift-testing.xml"), "\(said)")
         return try RunAssembler(junitFiles: [folder + "/xunit-swift-testing.xml"], recordingDirectory: folder + "/recording",
                                 title: "Sample run").assemble(into: folder + "/report")
