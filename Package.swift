@@ -192,6 +192,8 @@ let package = Package(
         ),
         // Runs the built `lab` as a separate process (`lab messages-api`, `lab serve`) for the Messages tests.
         .target(name: "MessagesTestSupport", dependencies: ["TestSupport"], path: "Tests/MessagesTestSupport"),
+        // The fixtures themselves: child processes' ready lines, signals, deadlines.
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.

@@ -179,14 +179,13 @@ public final class ChildProcess: Sendable {
             run.cancel()
         }
         defer { deadline.cancel() }
-        do {
-            let exit = try await run.value
-            signals.finish()
-            return exit
-        } catch {
-            signals.finish()
-            throw ChildProcessError("the process \(pid) did not end within \(limit) of signal \(signal); killed (\(error))")
+        // Cancelled at the deadline, the run kills the child (and may end normally): ask which it was.
+        let outcome = await run.result
+        signals.finish()
+        if run.isCancelled {
+            throw ChildProcessError("the process \(pid) did not end within \(limit) of signal \(signal); killed")
         }
+        return try outcome.get()
     }
 
     deinit {
@@ -216,12 +215,13 @@ public final class ChildProcess: Sendable {
             run.cancel()
         }
         defer { deadline.cancel() }
-        do {
-            let result = try await run.value
-            return ChildOutput(exit: ChildExit(result.terminationStatus),
-                               standardOutput: result.standardOutput ?? "", standardError: result.standardError ?? "")
-        } catch where run.isCancelled {
+        // Cancelled at the deadline, the run kills the child (and may end normally): ask which it was.
+        let outcome = await run.result
+        if run.isCancelled {
             throw ChildProcessError("\(executable) \(arguments.joined(separator: " ")) did not end within \(timeout); killed")
         }
+        let result = try outcome.get()
+        return ChildOutput(exit: ChildExit(result.terminationStatus),
+                           standardOutput: result.standardOutput ?? "", standardError: result.standardError ?? "")
     }
 }
