@@ -40,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -63,7 +64,18 @@ let package = Package(
         ),
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
         // Records every step to observers (failure artifacts, step log, Swift Testing attachments).
-        .target(name: "UIAutomation", dependencies: ["DevTools", "Reports"]),
+        // Remote browser sources' few HTTP calls go over NIO's HTTP/1.1 codec (NIOSSL for https).
+        .target(
+            name: "UIAutomation",
+            dependencies: [
+                "DevTools",
+                "Reports",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
         // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
         // self-contained HTML page and as Surefire-style JUnit XML. Knows nothing of browsers.

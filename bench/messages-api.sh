@@ -28,44 +28,9 @@ THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 WARMUP=${WARMUP:-3s}
 
-if ! command -v wrk >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "wrk not found: installing it with apt-get"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
-  else
-    echo "error: wrk is not installed (sudo apt-get install wrk)" >&2; exit 2
-  fi
-fi
-
-echo "building release binaries…"
-swift build -c release --product lab >/dev/null
-swift build -c release --product HelloBench >/dev/null
-BIN=$(swift build -c release --show-bin-path)
-
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-# start NAME COMMAND… : runs it in the background (its PID kept for cleanup) and sets PORT to
-# the port it reports. Not called in a subshell, so that PIDS reaches the cleanup trap.
-start() {
-  local name=$1; shift
-  : >"$WORK/$name.out"  # exists before the background job opens it: sed below must not race it
-  "$@" >"$WORK/$name.out" 2>"$WORK/$name.err" &
-  PIDS+=($!)
-  PORT=
-  for _ in $(seq 1 200); do
-    PORT=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/$name.out" || true)
-    [ -n "$PORT" ] && return 0
-    sleep 0.05
-  done
-  echo "error: $name did not start; stderr:" >&2; cat "$WORK/$name.err" >&2; exit 2
-}
+source bench/lib.sh
+need_wrk
+build_release lab HelloBench
 
 start hello "$BIN/HelloBench" 0; HELLO_PORT=$PORT
 start messages "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/bench.sqlite"; MSG_PORT=$PORT

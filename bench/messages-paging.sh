@@ -29,33 +29,12 @@ THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-8}
 WARMUP=${WARMUP:-1s}
 
-command -v wrk >/dev/null || { echo "error: wrk is not installed (sudo apt-get install wrk)" >&2; exit 2; }
-echo "building release lab…"
-swift build -c release --product lab >/dev/null
-BIN=$(swift build -c release --show-bin-path)
+source bench/lib.sh
+need_wrk
+build_release lab
 
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-# serve NAME DB : starts lab messages-api on DB in the background; sets PORT and PID.
-serve() {
-  local name=$1 db=$2
-  : >"$WORK/$name.out"
-  "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$db" >"$WORK/$name.out" 2>"$WORK/$name.err" &
-  PID=$!; PIDS+=("$PID"); PORT=
-  for _ in $(seq 1 400); do
-    PORT=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/$name.out" || true)
-    [ -n "$PORT" ] && return 0
-    sleep 0.05
-  done
-  echo "error: $name did not start; stderr:" >&2; cat "$WORK/$name.err" >&2; exit 2
-}
+# serve NAME DB : starts lab messages-api on DB; sets PORT and PID.
+serve() { start "$1" "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$2"; }
 
 declare -A PORTS LAST HEAVYLAST
 for size in $SIZES; do

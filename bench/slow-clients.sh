@@ -4,20 +4,10 @@
 #   bench/slow-clients.sh [SLOW_CLIENTS (2000)] [REQUESTS (300)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "building release lab…"
-swift build -c release --product lab >/dev/null
-BIN=$(swift build -c release --show-bin-path)
-WORK=$(mktemp -d)
+source bench/lib.sh
+build_release lab
 ulimit -n "$(ulimit -Hn)"  # the flood itself needs a descriptor per slow client
-"$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/m.sqlite" >"$WORK/out" 2>"$WORK/err" &
-PID=$!
-trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null; rm -rf "$WORK"' EXIT
-for _ in $(seq 1 200); do
-  PORT=$(sed -n 's|^listening on http://[^:]*:\([0-9]*\)$|\1|p' "$WORK/out" || true)
-  [ -n "$PORT" ] && break
-  sleep 0.05
-done
-[ -n "$PORT" ] || { echo "error: lab messages-api did not start" >&2; cat "$WORK/err" >&2; exit 2; }
+start messages-api "$BIN/lab" messages-api --host 127.0.0.1 --port 0 --db "$WORK/m.sqlite"
 curl -sf -o /dev/null -H 'Content-Type: application/json' \
   -d '{"user":"dan","operation":"add_message","subject":"pets","message":"cats are grumpy"}' "http://127.0.0.1:$PORT/proto/messages"
 echo "machine: $(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg); open-file limit: soft $(ulimit -Sn), hard $(ulimit -Hn)"

@@ -37,7 +37,7 @@ import UIAutomation
             #expect(files.count == 2 && files.allSatisfy { $0.contains(word) }, "\(name): \(files)")
         }
         #expect(byName["passes()"]?.attempts[0].steps.map(\.name)
-            == ["app.buttons[\"go\"].tap()", "app.staticTexts[\"status\"].expect(label == \"Done\")"])
+            == ["app.launch()", "app.buttons[\"go\"].tap()", "app.staticTexts[\"status\"].expect(label == \"Done\")", "app.terminate()"])
 
         // Pass 2: the failed ones again (the flaky one now passes); then one merged run.
         let failed = first.tests.filter { $0.status == .failed }.map { NSRegularExpression.escapedPattern(for: $0.key.id) }
@@ -77,7 +77,8 @@ import UIAutomation
         let failedSteps = failing.cells.matching(identifier: "failed-step")
         #expect(try await failedSteps.count == 2)
         #expect(try await failedSteps.element(boundBy: 0).label.hasPrefix("app.buttons[\"Checkout\"].tap(), failed"))
-        #expect(try await failing.cells.matching(identifier: "step").count == 2)  // the tap on "go" before it, twice
+        // The launch and the tap on "go" before it, the terminate after it; in both attempts.
+        #expect(try await failing.cells.matching(identifier: "step").count == 6)
         let screenshot = failing.images.matching(identifier: "failure-screenshot").element(boundBy: 0)
         #expect(try await screenshot.label == "Screenshot when app.buttons[\"Checkout\"].tap() failed")
         #expect(try await screenshot.frame.width > 50, "the PNG loaded from file://")

@@ -31,24 +31,26 @@ import UIAutomation
         }
         let events = collector.all
         #expect(events.map(\.name) == [
+            "app.launch()",
             "app.buttons[\"go\"].tap()",
             "app.staticTexts[\"status\"].waitForExistence(timeout: 1.0)",
             "app.staticTexts[\"status\"].expect(label == \"Done\")",
             "app.buttons[\"Pay\"].tap()",
             "app.buttons[\"Checkout\"].tap()",
+            "app.terminate()",
         ])
-        #expect(events.map(\.kind) == [.action, .wait, .expectation, .action, .action])
-        #expect(events.map(\.outcome) == [.passed, .passed, .passed, .expectedFailure, .failed])
+        #expect(events.map(\.kind) == [.action, .action, .wait, .expectation, .action, .action, .action])
+        #expect(events.map(\.outcome) == [.passed, .passed, .passed, .passed, .expectedFailure, .failed, .passed])
         #expect(events.allSatisfy { $0.test == TestIdentity.current && $0.test?.library == .swiftTesting })
-        #expect(events[4].duration >= .milliseconds(200))
+        #expect(events[5].duration >= .milliseconds(200))
         // An expected failure pays for no screenshot; an unexpected one has it, saved in this test's folder.
-        #expect(events[3].screenshot == nil && events[3].files.isEmpty)
-        #expect(events[4].screenshot != nil)
+        #expect(events[4].screenshot == nil && events[4].files.isEmpty)
+        #expect(events[5].screenshot != nil)
         let error = try #require(thrown)
         let folder = directory + "/" + (TestIdentity.current?.folderName ?? "?")
         #expect(error.artifacts.count == 2)
         #expect(error.artifacts.allSatisfy { $0.hasPrefix(folder + "/") && FileManager.default.fileExists(atPath: $0) })
-        #expect(events[4].failureMessage?.hasPrefix("app.buttons[\"Checkout\"].tap(): no matches found") == true)
+        #expect(events[5].failureMessage?.hasPrefix("app.buttons[\"Checkout\"].tap(): no matches found") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [TestIdentity.current?.folderName ?? "?"])
     }
 
@@ -69,17 +71,20 @@ import UIAutomation
             }
         }
         let steps = try StepLog.readAll(in: directory).values.flatMap { $0 }
-        #expect(steps.map(\.name) == ["app.buttons[\"go\"].tap()", "app.staticTexts[\"status\"].expect(label == \"Done\")",
-                                      "app.buttons[\"Checkout\"].tap()"])
-        // The action has a screenshot and tree after it; the expectation (not an action) none;
+        #expect(steps.map(\.name) == ["app.launch()", "app.buttons[\"go\"].tap()", "app.staticTexts[\"status\"].expect(label == \"Done\")",
+                                      "app.buttons[\"Checkout\"].tap()", "app.terminate()"])
+        // An action has a screenshot and tree after it (the launch too: the page it opened; not
+        // the terminate, after which there is no page); the expectation (not an action) none;
         // the failure its own, written by the artifacts observer.
-        #expect(steps[0].isTrace && steps[0].screenshot?.hasSuffix(".png") == true && steps[0].tree?.hasSuffix(".txt") == true)
-        #expect(steps[1].screenshot == nil && steps[1].tree == nil)
-        #expect(steps[2].outcome == .failed && steps[2].screenshot?.contains("/failure-") == true)
+        #expect(steps[0].isTrace && steps[0].screenshot?.hasSuffix(".png") == true)
+        #expect(steps[1].isTrace && steps[1].screenshot?.hasSuffix(".png") == true && steps[1].tree?.hasSuffix(".txt") == true)
+        #expect(steps[2].screenshot == nil && steps[2].tree == nil)
+        #expect(steps[3].outcome == .failed && steps[3].screenshot?.contains("/failure-") == true)
+        #expect(steps[4].outcome == .passed && steps[4].screenshot == nil)
         for path in steps.flatMap({ [$0.screenshot, $0.tree].compactMap { $0 } }) {
             #expect(FileManager.default.fileExists(atPath: path), "\(path)")
         }
-        let tree = try String(contentsOfFile: try #require(steps[0].tree), encoding: .utf8)
+        let tree = try String(contentsOfFile: try #require(steps[1].tree), encoding: .utf8)
         #expect(tree.contains("label: 'Done'"), "the tree is the one after the tap")
     }
 

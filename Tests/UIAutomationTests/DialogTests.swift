@@ -4,9 +4,10 @@ import UIAutomation
 @Suite("JavaScript dialogs")
 struct DialogTests {
     @Test func dialogsAreDismissedByDefaultAndNeverBlock() async throws {
-        var configuration = Configuration()
-        configuration.responseTimeout = .seconds(3)  // a blocked page would fail the tap after 3 s
-        try await withConfiguredApp("/dialogs", configuration) { (app) async throws in
+        // A dialog left open blocks the click's Input.dispatchMouseEvent, so a page that blocked
+        // would fail the tap at the response timeout (10 s). It was 3 s, and a 20-run soak saw
+        // the handled alert's round trip take longer than that once, with the whole suite running.
+        try await withApp("/dialogs") { (app) async throws in
             let result = app.staticTexts["result"]
             #expect(app.lastDialog == nil)
             try await app.buttons["alert"].tap()

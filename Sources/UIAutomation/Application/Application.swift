@@ -57,19 +57,21 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// with the launch arguments and environment, opens it in a new isolated browser
     /// context, and waits until it is idle.
     public func launch() async throws {
-        await terminate()
-        let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
-        let running = try await host.launch(arguments: arguments, environment: environment)
-        do {
-            let browser = try await configuration.browser.current()
-            let driver = try await PageDriver.open(in: browser, configuration: configuration)
-            state.withLock { $0.running = (running, driver) }
-            try await driver.open(running.url, timeout: configuration.launchTimeout)
-            if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
-        } catch {
+        try await step("app.launch()", .action) {
             await terminate()
-            await running.terminate()
-            throw wrap(error, query: "app.launch()")
+            let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
+            let running = try await host.launch(arguments: arguments, environment: environment)
+            do {
+                let browser = try await configuration.browser.current()
+                let driver = try await PageDriver.open(in: browser, configuration: configuration)
+                state.withLock { $0.running = (running, driver) }
+                try await driver.open(running.url, timeout: configuration.launchTimeout)
+                if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
+            } catch {
+                await terminate()
+                await running.terminate()
+                throw wrap(error, query: "app.launch()")
+            }
         }
     }
 
@@ -80,8 +82,11 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
             return state.running
         }
         guard let running else { return }
-        await running.driver.close()
-        await running.app.terminate()
+        // A step of its own (unless inside launch()'s); closing cannot fail, so neither can the step.
+        _ = try? await step("app.terminate()", .action) {
+            await running.driver.close()
+            await running.app.terminate()
+        }
     }
 
     /// A screenshot of the whole screen, as PNG.

@@ -1,15 +1,16 @@
 import Foundation
-import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
 
 /// The few HTTP exchanges remote browser sources make (`/json/version`, WebDriver's
-/// `POST /session` and `DELETE /session/{id}`), each bounded by a timer of its own.
+/// `POST /session` and `DELETE /session/{id}`): one request per connection over SwiftNIO's
+/// HTTP/1.1 codec (TLS by NIOSSL for `https://`), the whole exchange bounded by one deadline.
 ///
-/// `http://` goes over ``PlainHTTPClient`` (FoundationNetworking refuses the header format of
-/// Chromium's and chromedriver's HTTP servers); `https://` over `URLSession`, whose libcurl
-/// timeouts are whole seconds, so the bound that holds is the timer here (as in MessagesClient).
+/// Why not `URLSession`: FoundationNetworking refuses the header format of Chromium's and
+/// chromedriver's HTTP servers (`Content-Length:249`, valid HTTP; "Failed writing header"),
+/// its libcurl timeouts are whole seconds, and the process-exit hooks need a blocking call.
 enum RemoteHTTP {
     /// One answer: status and body.
     struct Answer: Sendable {
@@ -17,149 +18,177 @@ enum RemoteHTTP {
         let body: Data
     }
 
-    private static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 120
-        configuration.timeoutIntervalForResource = 120
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        return URLSession(configuration: configuration)
-    }()
-
     /// Sends `method` to `url` with an optional JSON body and headers; fails with
-    /// ``RemoteBrowserError/endpointUnreachable(endpoint:reason:)`` when there is no answer
+    /// ``RemoteBrowserError/endpointUnreachable(endpoint:reason:)`` when there is no whole answer
     /// within `timeout` or no connection at all. `endpoint` names the endpoint in errors
     /// (never with its password).
     static func exchange(
         _ method: String, _ url: URL, body: Data? = nil, headers: [String: String] = [:], timeout: Duration, endpoint: String
     ) async throws -> Answer {
-        if url.scheme?.lowercased() == "http" {
-            var headers = headers
-            headers["Accept"] = "application/json"
-            if body != nil { headers["Content-Type"] = "application/json; charset=utf-8" }
-            let deadline = ContinuousClock.now + timeout
-            let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<(status: Int, body: Data), PlainHTTPFailure>, Never>) in
-                let thread = Thread { [headers] in
-                    continuation.resume(returning: PlainHTTPClient.exchange(method: method, url: url, body: body, headers: headers, deadline: deadline))
-                }
-                thread.start()
+        let exchange = Exchange(method: method, url: url, body: body, headers: headers, timeout: timeout)
+        do {
+            return try await withTaskCancellationHandler {
+                try await exchange.answer.get()
+            } onCancel: {
+                exchange.cancel()
             }
-            switch result {
-            case .success(let answer): return Answer(status: answer.status, body: answer.body)
-            case .failure(let failure):
-                throw RemoteBrowserError.endpointUnreachable(endpoint: endpoint, reason: "\(method) \(url.path): \(failure.reason)")
-            }
+        } catch let failure as ExchangeFailure {
+            throw RemoteBrowserError.endpointUnreachable(endpoint: endpoint, reason: "\(method) \(url.path): \(failure.reason)")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.httpBody = body
-        if body != nil { request.setValue("application/json; charset=utf-8", forHTTPHeaderField: "Content-Type") }
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let pending = Pending()
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Answer, RemoteBrowserError>, Never>) in
-                pending.start(continuation)
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let response = response as? HTTPURLResponse {
-                        pending.finish(.success(Answer(status: response.statusCode, body: data ?? Data())))
-                    } else {
-                        pending.finish(.failure(.endpointUnreachable(endpoint: endpoint, reason: describe(error))))
-                    }
-                }
-                pending.attach(task)
-                task.resume()
-                pending.arm(Task {
-                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    pending.finish(.failure(.endpointUnreachable(
-                        endpoint: endpoint, reason: "no answer to \(method) \(url.path) within \(timeout)")))
-                })
-            }
-        } onCancel: {
-            pending.finish(.failure(.endpointUnreachable(endpoint: endpoint, reason: "cancelled")))
-        }
-        return try result.get()
     }
 
     /// Like ``exchange(_:_:body:headers:timeout:endpoint:)`` but blocking the calling thread:
     /// for the process-exit hooks, where no task may run any more. Errors are ignored.
-    static func exchangeBlocking(_ method: String, _ url: URL, headers: [String: String], timeout: TimeInterval) {
-        if url.scheme?.lowercased() == "http" {
-            _ = PlainHTTPClient.exchange(
-                method: method, url: url, body: nil, headers: headers, deadline: .now + .milliseconds(Int(timeout * 1000)))
+    static func exchangeBlocking(_ method: String, _ url: URL, headers: [String: String], timeout: Duration) {
+        _ = try? Exchange(method: method, url: url, body: nil, headers: headers, timeout: timeout).answer.wait()
+    }
+}
+
+/// Why an exchange got no answer.
+private struct ExchangeFailure: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// One request under way. Whichever comes first of the answer, a failure, the deadline or a
+/// cancellation completes ``answer``; the connection is closed then.
+private final class Exchange: Sendable {
+    let answer: EventLoopFuture<RemoteHTTP.Answer>
+    private let promise: EventLoopPromise<RemoteHTTP.Answer>
+
+    init(method: String, url: URL, body: Data?, headers: [String: String], timeout: Duration) {
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let promise = loop.makePromise(of: RemoteHTTP.Answer.self)
+        self.promise = promise
+        self.answer = promise.futureResult
+        let deadline = TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
+                                              + timeout.components.attoseconds / 1_000_000_000)
+        let timer = loop.scheduleTask(in: deadline) {
+            promise.fail(ExchangeFailure("no answer before the deadline (\(timeout))"))
+        }
+        promise.futureResult.whenComplete { _ in timer.cancel() }
+
+        guard let host = url.host, !host.isEmpty else {
+            promise.fail(ExchangeFailure("no host in \(url)"))
             return
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.timeoutInterval = max(1, timeout.rounded(.up))
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { _, _, _ in done.signal() }
-        task.resume()
-        if done.wait(timeout: .now() + timeout) == .timedOut { task.cancel() }
+        let secure = url.scheme?.lowercased() == "https"
+        let port = url.port ?? (secure ? 443 : 80)
+        let tls: NIOSSLContext?
+        do {
+            tls = secure ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        } catch {
+            promise.fail(ExchangeFailure("TLS cannot be set up (\(error))"))
+            return
+        }
+        ClientBootstrap(group: loop)
+            .connectTimeout(deadline)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let tls {
+                        let serverName = host.isIPAddress ? nil : host
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    }
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(AnswerCollector(promise: promise))
+                }
+            }
+            .connect(host: host, port: port)
+            .whenComplete { result in
+                switch result {
+                case .failure(let error):
+                    promise.fail(ExchangeFailure(Self.describe(error, timeout: timeout)))
+                case .success(let channel):
+                    promise.futureResult.whenComplete { _ in channel.close(promise: nil) }
+                    Self.send(method: method, url: url, host: host, port: port, body: body, headers: headers, on: channel)
+                }
+            }
     }
 
-    private static func describe(_ error: (any Error)?) -> String {
-        guard let error else { return "no answer" }
-        if let error = error as? URLError {
-            switch error.code {
-            case .cannotConnectToHost: return "connection refused"
-            case .networkConnectionLost: return "the connection was closed before an answer"
-            case .cannotFindHost: return "the host name cannot be resolved"
-            case .timedOut: return "timed out"
-            default: break
-            }
-        }
-        return error.localizedDescription
+    /// Gives up: the caller's task was cancelled.
+    func cancel() {
+        promise.fail(ExchangeFailure("cancelled"))
     }
 
-    /// One exchange under way: whichever of answer, timer or cancellation comes first
-    /// resumes the caller; the rest is stopped.
-    private final class Pending: Sendable {
-        private struct State {
-            var continuation: CheckedContinuation<Result<Answer, RemoteBrowserError>, Never>?
-            var task: URLSessionDataTask?
-            var timer: Task<Void, Never>?
-            var outcome: Result<Answer, RemoteBrowserError>?
+    private static func send(
+        method: String, url: URL, host: String, port: Int, body: Data?, headers: [String: String], on channel: any Channel
+    ) {
+        var target = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { target += "?" + query }
+        var fields = HTTPHeaders()
+        fields.add(name: "Host", value: host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
+        fields.add(name: "Connection", value: "close")
+        fields.add(name: "Accept", value: "application/json")
+        fields.add(name: "Content-Length", value: String(body?.count ?? 0))
+        if body != nil { fields.add(name: "Content-Type", value: "application/json; charset=utf-8") }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields.replaceOrAdd(name: name, value: value) }
+        let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: target, headers: fields)
+        channel.write(HTTPClientRequestPart.head(head), promise: nil)
+        if let body, !body.isEmpty {
+            channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil)
         }
+        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+    }
 
-        private let state = Mutex(State())
-
-        func start(_ continuation: CheckedContinuation<Result<Answer, RemoteBrowserError>, Never>) {
-            let early = state.withLock { state -> Result<Answer, RemoteBrowserError>? in
-                if let outcome = state.outcome { return outcome }
-                state.continuation = continuation
-                return nil
+    private static func describe(_ error: any Error, timeout: Duration) -> String {
+        if case ChannelError.connectTimeout = error { return "no connection before the deadline (\(timeout))" }
+        if let error = error as? NIOConnectionError {
+            if error.connectionErrors.isEmpty && (error.dnsAError != nil || error.dnsAAAAError != nil) {
+                return "the host name cannot be resolved"
             }
-            if let early { continuation.resume(returning: early) }
+            if let first = error.connectionErrors.first { return describe(first.error, timeout: timeout) }
         }
+        if let error = error as? IOError, error.errnoCode == ECONNREFUSED { return "connection refused" }
+        return "\(error)"
+    }
+}
 
-        func attach(_ task: URLSessionDataTask) {
-            let finished = state.withLock { state in
-                state.task = task
-                return state.outcome != nil
-            }
-            if finished { task.cancel() }
-        }
+/// Collects the answer's status and body and completes the exchange's promise with them; an
+/// error or the connection ending first fails it.
+private final class AnswerCollector: ChannelInboundHandler {
+    typealias InboundIn = HTTPClientResponsePart
 
-        func arm(_ timer: Task<Void, Never>) {
-            let finished = state.withLock { state in
-                state.timer = timer
-                return state.outcome != nil
-            }
-            if finished { timer.cancel() }
-        }
+    /// The largest body kept: a session's or a version's JSON is a few kB; an endpoint that
+    /// sends without end must not fill the memory.
+    static let largestBody = 16 << 20
+    private let promise: EventLoopPromise<RemoteHTTP.Answer>
+    private var status: Int?
+    private var body = ByteBuffer()
 
-        func finish(_ outcome: Result<Answer, RemoteBrowserError>) {
-            let (continuation, task, timer) = state.withLock { state -> (CheckedContinuation<Result<Answer, RemoteBrowserError>, Never>?, URLSessionDataTask?, Task<Void, Never>?) in
-                guard state.outcome == nil else { return (nil, nil, nil) }
-                state.outcome = outcome
-                defer { state.continuation = nil }
-                return (state.continuation, state.task, state.timer)
+    init(promise: EventLoopPromise<RemoteHTTP.Answer>) {
+        self.promise = promise
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head): status = Int(head.status.code)
+        case .body(var part):
+            guard body.readableBytes + part.readableBytes <= Self.largestBody else {
+                promise.fail(ExchangeFailure("the answer is larger than \(Self.largestBody >> 20) MiB"))
+                context.close(promise: nil)
+                return
             }
-            timer?.cancel()
-            if case .failure = outcome { task?.cancel() }
-            continuation?.resume(returning: outcome)
+            body.writeBuffer(&part)
+        case .end:
+            promise.succeed(RemoteHTTP.Answer(status: status ?? 0, body: Data(body.readableBytesView)))
         }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        promise.fail(ExchangeFailure(error is HTTPParserError ? "the answer is not HTTP (\(error))" : "\(error)"))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        promise.fail(ExchangeFailure(status == nil ? "the connection was closed before an answer" : "the connection was closed mid-answer"))
+        context.fireChannelInactive()
+    }
+}
+
+private extension String {
+    /// Whether this is an IPv4 or IPv6 address literal (no server name to send over TLS).
+    var isIPAddress: Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, self, &v4) == 1 || inet_pton(AF_INET6, self, &v6) == 1
     }
 }

@@ -44,7 +44,7 @@ final class WebDriverSessions: Sendable {
             return Array(entries.values)
         }
         for entry in all {
-            RemoteHTTP.exchangeBlocking("DELETE", entry.url, headers: entry.headers, timeout: 3)
+            RemoteHTTP.exchangeBlocking("DELETE", entry.url, headers: entry.headers, timeout: .seconds(3))
         }
     }
 
