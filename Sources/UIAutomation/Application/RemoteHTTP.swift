@@ -185,9 +185,9 @@ private final class AnswerCollector: ChannelInboundHandler {
     }
 }
 
-private extension String {
+extension String {
     /// Whether this is an IPv4 or IPv6 address literal (no server name to send over TLS).
-    var isIPAddress: Bool {
+    fileprivate var isIPAddress: Bool {
         var v4 = in_addr(), v6 = in6_addr()
         return inet_pton(AF_INET, self, &v4) == 1 || inet_pton(AF_INET6, self, &v6) == 1
     }
