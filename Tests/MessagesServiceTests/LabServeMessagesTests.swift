@@ -95,16 +95,19 @@ struct LabServeMessagesTests {
         let service = try await SpawnedService(arguments: ["serve", "--port", "0", "--db", directory.appendingPathComponent("m.sqlite").path])
         let stream = try RawConnection(port: service.port)
         try stream.send("GET /messages/all/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
-        let head = try stream.read(until: "retry: 1000")
+        let head = try await stream.read(until: "retry: 1000")
         #expect(head.contains("text/event-stream"))
         // No version given: first the state now (nothing yet), then each change.
-        #expect(try stream.read(until: "No messages yet").contains("event: messages"))
+        #expect(try await stream.read(until: "No messages yet").contains("event: messages"))
         #expect(try await service.client.post(messageBody(user: "dan", subject: "", message: "live")).status == 201)
-        #expect(try stream.read(until: "live").contains("data-testid=\\\"messages.all.user.0\\\""))
+        #expect(try await stream.read(until: "live").contains("data-testid=\\\"messages.all.user.0\\\""))
         let started = ContinuousClock.now
         let exit = try await service.stop(signal: SIGTERM)
         #expect(exit == .exited(0))
-        #expect(ContinuousClock.now - started < .seconds(5))
-        _ = try stream.readToEnd()  // the server closed it
+        // A stream that kept lab running would make stop() fail at its 30 s deadline. This bound
+        // was 5 s: 6.2 s was measured once in a soak, in the run where in-process servers timed
+        // out too (a test process that ran nothing for seconds; see docs/reliability.md).
+        #expect(ContinuousClock.now - started < .seconds(15))
+        _ = try await stream.readToEnd()  // the server closed it
     }
 }

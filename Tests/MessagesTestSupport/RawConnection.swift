@@ -5,17 +5,17 @@ import Glibc
 #endif
 
 /// One plain TCP connection to 127.0.0.1, for reading a response that never ends (a
-/// server-sent event stream) as it arrives. Reads are bounded by a receive timeout.
+/// server-sent event stream) as it arrives. Each read waits at most the read timeout.
 public final class RawConnection: @unchecked Sendable {
     private let socket: Int32
+    private let readTimeout: Duration
     private var received: [UInt8] = []
 
     /// Connects to `127.0.0.1:port`; every read waits at most `readTimeout`.
     public init(port: Int, readTimeout: Duration = .seconds(10)) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw SpawnedServiceError(description: "socket failed: errno \(errno)") }
-        var timeout = timeval(tv_sec: Int(readTimeout.components.seconds), tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        self.readTimeout = readTimeout
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -38,27 +38,42 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads until what was received contains `text`; returns everything received so far.
-    /// Throws when the peer closes first or a read times out.
-    public func read(until text: String) throws -> String {
-        var buffer = [UInt8](repeating: 0, count: 4096)
+    /// Throws when the peer closes first or nothing arrives within the read timeout.
+    public func read(until text: String) async throws -> String {
         while !String(decoding: received, as: UTF8.self).contains(text) {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            guard count > 0 else {
-                throw SpawnedServiceError(description: "the connection ended (\(count), errno \(errno)) before \"\(text)\"; received: \(String(decoding: received, as: UTF8.self))")
+            guard try await receiveMore() else {
+                throw SpawnedServiceError(description: "the connection ended before \"\(text)\"; received: \(String(decoding: received, as: UTF8.self))")
             }
-            received += buffer[0..<count]
         }
         return String(decoding: received, as: UTF8.self)
     }
 
-    /// Reads until the peer closes the connection (or a read times out); returns everything received.
-    public func readToEnd() throws -> String {
+    /// Reads until the peer closes the connection; returns everything received. Throws when
+    /// nothing arrives within the read timeout.
+    public func readToEnd() async throws -> String {
+        while try await receiveMore() {}
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Appends what arrives next; `false` when the peer closed the connection. Never blocks a
+    /// thread of the concurrency pool: it polls the socket without waiting and sleeps between.
+    private func receiveMore() async throws -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
+        let deadline = ContinuousClock.now + readTimeout
         while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count == 0 { return String(decoding: received, as: UTF8.self) }
-            guard count > 0 else { throw SpawnedServiceError(description: "a read failed or timed out (errno \(errno))") }
-            received += buffer[0..<count]
+            let count = recv(socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 {
+                received += buffer[0..<count]
+                return true
+            }
+            if count == 0 { return false }
+            guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
+                throw SpawnedServiceError(description: "a read failed (errno \(errno))")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw SpawnedServiceError(description: "nothing arrived within \(readTimeout); received: \(String(decoding: received, as: UTF8.self))")
+            }
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 

@@ -57,6 +57,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// with the launch arguments and environment, opens it in a new isolated browser
     /// context, and waits until it is idle.
     public func launch() async throws {
+        PoolStallWatch.startOnce()
         try await step("app.launch()", .action) {
             await terminate()
             let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
