@@ -7,12 +7,14 @@ import Testing
 struct ChildProcessTests {
     @Test func startReturnsTheReadyValueAndStopReportsHowItEnded() async throws {
         let (process, port) = try await ChildProcess.start(
-            "/bin/sh", arguments: ["-c", "echo starting; echo 'listening on 4711'; trap 'exit 3' TERM; while :; do sleep 0.05; done"],
+            "/bin/sh", arguments: ["-c", "trap 'exit 3' TERM; echo starting; echo 'listening on 4711'; while :; do sleep 0.05; done"],
             readyWithin: .seconds(10)
         ) { line in line.hasPrefix("listening on ") ? Int(line.dropFirst(13)) : nil }
         #expect(port == 4711)
         #expect(process.isRunning)
-        #expect(try await process.stop(signal: SIGTERM) == .exited(3))
+        // The trap is set before the ready line: a TERM right after it must find it.
+        let exit = try await process.stop(signal: SIGTERM)
+        #expect(exit == .exited(3))
         #expect(!isAlive(process.pid))
     }
 
