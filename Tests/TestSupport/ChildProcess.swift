@@ -89,8 +89,7 @@ public final class ChildProcess: Sendable {
             let result = try await Subprocess.run(
                 .path(FilePath(executable)),
                 arguments: Arguments(arguments),
-                environment: environment.isEmpty ? .inherit : .inherit.updating(
-                    Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+                environment: inheritedEnvironment(adding: environment),
                 input: .none,
                 output: .sequence,
                 error: .fileDescriptor(errorFile, closeAfterSpawningProcess: true)
@@ -204,8 +203,7 @@ public final class ChildProcess: Sendable {
             try await Subprocess.run(
                 .path(FilePath(executable)),
                 arguments: Arguments(arguments),
-                environment: environment.isEmpty ? .inherit : .inherit.updating(
-                    Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+                environment: inheritedEnvironment(adding: environment),
                 output: .string(limit: 16 << 20),
                 error: .string(limit: 16 << 20)
             )
@@ -223,5 +221,11 @@ public final class ChildProcess: Sendable {
         let result = try outcome.get()
         return ChildOutput(exit: ChildExit(result.terminationStatus),
                            standardOutput: result.standardOutput ?? "", standardError: result.standardError ?? "")
+    }
+
+    /// This process's environment with `added` set on top.
+    private static func inheritedEnvironment(adding added: [String: String]) -> Environment {
+        added.isEmpty ? .inherit : .inherit.updating(
+            Dictionary(uniqueKeysWithValues: added.map { (Environment.Key(stringLiteral: $0.key), $0.value) }))
     }
 }

@@ -61,8 +61,7 @@ private final class Exchange: Sendable {
         let promise = loop.makePromise(of: RemoteHTTP.Answer.self)
         self.promise = promise
         self.answer = promise.futureResult
-        let deadline = TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
-                                              + timeout.components.attoseconds / 1_000_000_000)
+        let deadline = TimeAmount(timeout)
         let timer = loop.scheduleTask(in: deadline) {
             promise.fail(ExchangeFailure("no answer before the deadline (\(timeout))"))
         }
