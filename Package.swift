@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "TriviaApp", targets: ["TriviaApp"]),
         .library(name: "MessagesApp", targets: ["MessagesApp"]),
         .library(name: "LabTesting", targets: ["LabTesting"]),
+        .library(name: "XCUIAutomation", targets: ["XCUIAutomation"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
     dependencies: [
@@ -84,6 +85,9 @@ let package = Package(
         // balanced by recorded durations (or by count), and each shard's `--filter` expression.
         // Knows only test ids and seconds (lab reads the durations from a run file).
         .target(name: "Sharding"),
+        // XCUITest's own API (Apple's module name, synchronous) over UIAutomation, so XCUITest code
+        // runs here unchanged: a facade — every wait, action and failure is UIAutomation's.
+        .target(name: "XCUIAutomation", dependencies: ["UIAutomation"]),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
         .target(name: "Flows"),
@@ -276,6 +280,15 @@ let package = Package(
             name: "TriviaUITests",
             dependencies: ["TriviaApp", "LabTesting", "UIAutomation"],
             resources: [.copy("Resources/TriviaQuestions.json")]
+        ),
+
+        // The seed's two MovieTrivia tests exactly as printed, in plain XCUITest (synchronous, Swift 5
+        // mode as Xcode compiles them), against XCUIAutomation; UITestTarget.swift names the target app.
+        .testTarget(
+            name: "TriviaXCUITests",
+            dependencies: ["XCUIAutomation", "TriviaApp", "LabTesting"],
+            resources: [.copy("Resources/TriviaQuestions.json")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
         // MARK: Benchmarks (bench/; release builds)

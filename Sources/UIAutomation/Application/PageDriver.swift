@@ -324,12 +324,12 @@ final class PageDriver: Sendable {
 
     /// A finger swipe starting at a point, moving the content by the given distances
     /// (negative `dy`: the finger moves up, revealing what is below). Returns when done.
-    func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double) async throws {
+    func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double, speed: Int = 2_400) async throws {
         try await sendingInput {
             // A synthesized touch scroll does nothing in the headless shell (measured); the
             // mouse-sourced gesture scrolls the same content the same way.
             let gesture = CDP.Input.SynthesizeScrollGesture(
-                x: start.x, y: start.y, xDistance: dx, yDistance: dy, speed: 2_400, gestureSourceType: "mouse")
+                x: start.x, y: start.y, xDistance: dx, yDistance: dy, speed: speed, gestureSourceType: "mouse")
             _ = try await page.send(gesture, timeout: .seconds(10))
         }
     }

@@ -27,11 +27,7 @@ extension Element {
     /// keys with ``typeKey(_:modifierFlags:timeout:)``.
     public func typeText(_ text: String, timeout: TimeInterval? = nil) async throws {
         let call = "typeText(\(quoted(text)))"
-        if let bad = PageDriver.unsupportedCharacter(in: text) {
-            throw UIAutomationError(query: "\(description).\(call)", reason: .invalidRequest(
-                "typeText cannot type the control character \(bad.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " "))"
-                    + "; press a key with typeKey(_:modifierFlags:), e.g. typeKey(.escape)"))
-        }
+        try PageDriver.checkTypable(text, query: "\(description).\(call)")
         try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
             try await driver.type(text)
         } prepare: { driver, element in
@@ -55,11 +51,6 @@ extension Element {
     public func swipeLeft(timeout: TimeInterval? = nil) async throws { try await swipe("swipeLeft()", dx: -1, dy: 0, timeout: timeout) }
     /// Swipes right on the element.
     public func swipeRight(timeout: TimeInterval? = nil) async throws { try await swipe("swipeRight()", dx: 1, dy: 0, timeout: timeout) }
-
-    /// A point relative to the element's box: (0, 0) its top-left, (1, 1) its bottom-right.
-    public func coordinate(withNormalizedOffset offset: Vector) -> Coordinate {
-        Coordinate(element: self, normalizedOffset: offset, pointOffset: Vector(dx: 0, dy: 0))
-    }
 
     /// A PNG of the element's box.
     public func screenshot() async throws -> Screenshot {
@@ -162,49 +153,13 @@ public struct Vector: Sendable, Equatable {
     }
 }
 
-/// A point on screen relative to an element, as `XCUICoordinate` is. Tapping it touches
-/// that point whatever is there (no hit-target check), after the element is resolved.
-public struct Coordinate: Sendable {
-    let element: Element
-    let normalizedOffset: Vector
-    let pointOffset: Vector
-
-    /// This coordinate moved by `offset` points.
-    public func withOffset(_ offset: Vector) -> Coordinate {
-        Coordinate(element: element, normalizedOffset: normalizedOffset,
-                   pointOffset: Vector(dx: pointOffset.dx + offset.dx, dy: pointOffset.dy + offset.dy))
-    }
-
-    /// The point on screen now.
-    public func screenPoint() async throws -> (x: Double, y: Double) {
-        let frame = try await element.frame
-        return (frame.x + frame.width * normalizedOffset.dx + pointOffset.dx,
-                frame.y + frame.height * normalizedOffset.dy + pointOffset.dy)
-    }
-
-    /// Taps the point, then waits until the app is idle.
-    public func tap() async throws {
-        let app = element.app
-        try await app.step("\(element).coordinate.tap()", .action) {
-            let point = try await screenPoint()
-            let driver = try app.driver(for: "\(element).coordinate.tap()")
-            try await app.perform("\(element).coordinate.tap()") {
-                try await driver.tap(x: point.x, y: point.y)
-                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
-            }
-        }
-    }
-
-    /// Touches the point and holds for `duration` seconds.
-    public func press(forDuration duration: TimeInterval) async throws {
-        let app = element.app
-        try await app.step("\(element).coordinate.press(forDuration: \(duration))", .action) {
-            let point = try await screenPoint()
-            let driver = try app.driver(for: "\(element).coordinate.press()")
-            try await app.perform("\(element).coordinate.press()") {
-                try await driver.tap(x: point.x, y: point.y, holding: .milliseconds(Int(duration * 1000)))
-                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
-            }
-        }
+extension PageDriver {
+    /// Throws ``UIAutomationError/Reason/invalidRequest(_:)`` if `text` holds a control character
+    /// `typeText` has no key for (see ``unsupportedCharacter(in:)``).
+    static func checkTypable(_ text: String, query: String) throws {
+        guard let bad = unsupportedCharacter(in: text) else { return }
+        let scalars = bad.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+        throw UIAutomationError(query: query, reason: .invalidRequest(
+            "typeText cannot type the control character \(scalars); press a key with typeKey(_:modifierFlags:), e.g. typeKey(.escape)"))
     }
 }

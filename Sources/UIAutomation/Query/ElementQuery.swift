@@ -1,7 +1,8 @@
 /// A description of elements to find, as `XCUIElementQuery` is: built by chaining, and
 /// resolved against the live page every time it is used — never stale.
 public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvertible {
-    let app: Application
+    /// The application it belongs to.
+    public let app: Application
     let steps: [QueryStep]
     /// The chain as the user wrote it, for messages.
     let text: String

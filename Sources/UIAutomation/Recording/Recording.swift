@@ -84,6 +84,13 @@ public enum Recording {
         for observer in observers { observer.testDidAttach(attachment) }
     }
 
+    /// Attaches the bytes `data` (a PNG, say) to the current test as the file `name`, as
+    /// ``attach(_:named:)`` attaches a text.
+    public static func attach(data: Data, named name: String) {
+        let attachment = TextAttachment(test: TestIdentity.current, name: name, text: "", data: data)
+        for observer in observers { observer.testDidAttach(attachment) }
+    }
+
     // MARK: The step in progress
 
     /// What a step collects while it runs: the failure screenshot taken by ``Application/recordFailure(_:)``.

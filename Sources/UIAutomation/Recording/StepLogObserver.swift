@@ -71,7 +71,7 @@ public struct StepLogObserver: StepObserver {
         let number = Self.sequence.wrappingAdd(1, ordering: .relaxed).newValue
         let safe = String(attachment.name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(80))
         let path = folder + "/" + String(format: "attachment-%04d-", number) + safe
-        guard (try? attachment.text.write(toFile: path, atomically: false, encoding: .utf8)) != nil else { return }
+        guard (try? (attachment.data ?? Data(attachment.text.utf8)).write(to: URL(fileURLWithPath: path))) != nil else { return }
         let record = StepRecord(
             test: attachment.test?.key,
             name: attachment.name, kind: "attachment", start: Date(), duration: 0, outcome: .passed, file: path)

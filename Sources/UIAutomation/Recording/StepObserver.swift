@@ -1,3 +1,4 @@
+import Foundation
 /// Something that wants to know about every step a test takes: the failure artifacts writer,
 /// the step log the run report is made from, Swift Testing attachments — and your own.
 ///
@@ -29,6 +30,15 @@ public struct TextAttachment: Sendable {
     public let name: String
     /// The text.
     public let text: String
+    /// The bytes of a binary attachment (``Recording/attach(data:named:)``; `nil` for a text).
+    public var data: Data?
+
+    public init(test: TestIdentity?, name: String, text: String, data: Data? = nil) {
+        self.test = test
+        self.name = name
+        self.text = text
+        self.data = data
+    }
 }
 
 /// Which screenshots an observer needs.

@@ -27,7 +27,11 @@ public struct TestAttachmentsObserver: StepObserver {
 
     public func testDidAttach(_ attachment: TextAttachment) {
         guard attachment.test?.library == .swiftTesting, Test.current != nil else { return }
-        Attachment.record(attachment.text, named: attachment.name)
+        if let data = attachment.data {
+            Attachment.record(Array(data), named: attachment.name)
+        } else {
+            Attachment.record(attachment.text, named: attachment.name)
+        }
     }
 }
 #endif

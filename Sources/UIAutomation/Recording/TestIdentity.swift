@@ -74,4 +74,10 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
     public static func withCurrent<T>(_ identity: TestIdentity, _ body: () async throws -> T) async rethrows -> T {
         try await $override.withValue(identity) { try await body() }
     }
+
+    /// Runs the synchronous `body` with `identity` (when not `nil`) as the current test.
+    public static func withCurrentSync<T>(_ identity: TestIdentity?, _ body: () throws -> T) rethrows -> T {
+        guard let identity else { return try body() }
+        return try $override.withValue(identity) { try body() }
+    }
 }

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A point on screen relative to an element or to the screen, as `XCUICoordinate` is.
+/// Acting on it touches that point whatever is there (no hit-target check), after its
+/// element is resolved; then waits until the app is idle.
+public struct Coordinate: Sendable, CustomStringConvertible {
+    /// What the offsets are relative to.
+    enum Anchor: Sendable {
+        case element(Element)
+        case screen(Application)
+    }
+
+    let anchor: Anchor
+    /// Fractions of the anchor's box: (0, 0) its top-left, (1, 1) its bottom-right.
+    public let normalizedOffset: Vector
+    /// Points added after the normalized offset.
+    public let pointOffset: Vector
+
+    init(anchor: Anchor, normalizedOffset: Vector, pointOffset: Vector = Vector(dx: 0, dy: 0)) {
+        self.anchor = anchor
+        self.normalizedOffset = normalizedOffset
+        self.pointOffset = pointOffset
+    }
+
+    /// The element it is relative to; `nil` for a point relative to the screen.
+    public var referencedElement: Element? {
+        if case .element(let element) = anchor { return element }
+        return nil
+    }
+
+    var app: Application {
+        switch anchor {
+        case .element(let element): return element.app
+        case .screen(let app): return app
+        }
+    }
+
+    public var description: String {
+        let base: String
+        switch anchor {
+        case .element(let element): base = "\(element)"
+        case .screen: base = "app"
+        }
+        var text = "\(base).coordinate(withNormalizedOffset: \(normalizedOffset))"
+        if pointOffset != Vector(dx: 0, dy: 0) { text += ".withOffset(\(pointOffset))" }
+        return text
+    }
+
+    /// This coordinate moved by `offset` points.
+    public func withOffset(_ offset: Vector) -> Coordinate {
+        Coordinate(anchor: anchor, normalizedOffset: normalizedOffset,
+                   pointOffset: Vector(dx: pointOffset.dx + offset.dx, dy: pointOffset.dy + offset.dy))
+    }
+
+    /// The point on screen now.
+    public func screenPoint() async throws -> (x: Double, y: Double) {
+        let frame: Rect
+        switch anchor {
+        case .element(let element): frame = try await element.frame
+        case .screen(let app):
+            let device = app.configuration.device
+            frame = Rect(x: 0, y: 0, width: Double(device.width), height: Double(device.height))
+        }
+        return (frame.x + frame.width * normalizedOffset.dx + pointOffset.dx,
+                frame.y + frame.height * normalizedOffset.dy + pointOffset.dy)
+    }
+
+    /// Taps the point.
+    public func tap() async throws {
+        try await act("tap()") { driver, point in try await driver.tap(x: point.x, y: point.y) }
+    }
+
+    /// Taps the point twice in quick succession.
+    public func doubleTap() async throws {
+        try await act("doubleTap()") { driver, point in try await driver.tap(x: point.x, y: point.y, count: 2) }
+    }
+
+    /// Touches the point and holds for `duration` seconds.
+    public func press(forDuration duration: TimeInterval) async throws {
+        try await act("press(forDuration: \(duration))") { driver, point in
+            try await driver.tap(x: point.x, y: point.y, holding: .seconds(duration))
+        }
+    }
+
+    /// Touches the point, holds for `duration` seconds, drags to `other` at `pointsPerSecond`,
+    /// holds there `holdDuration` seconds and lifts.
+    public func press(forDuration duration: TimeInterval, thenDragTo other: Coordinate, pointsPerSecond: Double = 1_000,
+                      thenHoldForDuration holdDuration: TimeInterval = 0) async throws {
+        try await act("press(forDuration: \(duration), thenDragTo: \(other))") { driver, point in
+            let end = try await other.screenPoint()
+            try await driver.drag(from: point, to: end, holding: .seconds(duration), pointsPerSecond: pointsPerSecond,
+                                  holdAtEnd: .seconds(holdDuration))
+        }
+    }
+
+    /// Swipes from the point in `direction` (the content moves that way) at `pointsPerSecond`.
+    public func swipe(_ direction: SwipeDirection, pointsPerSecond: Double = 2_400) async throws {
+        try await act("swipe\(direction.rawValue.capitalized)()") { driver, point in
+            let device = app.configuration.device
+            let (dx, dy) = direction.unit
+            try await driver.swipe(from: point, dx: dx * Double(device.width) * 0.4, dy: dy * Double(device.height) * 0.35,
+                                   speed: max(1, Int(pointsPerSecond.rounded())))
+        }
+    }
+
+    /// Turns the mouse wheel at the point by `deltaX`, `deltaY` points.
+    public func scroll(byDeltaX deltaX: Double, deltaY: Double) async throws {
+        try await act("scroll(byDeltaX: \(deltaX), deltaY: \(deltaY))") { driver, point in
+            try await driver.wheel(at: point, dx: deltaX, dy: deltaY)
+        }
+    }
+
+    private func act(_ call: String, _ body: @escaping (PageDriver, (x: Double, y: Double)) async throws -> Void) async throws {
+        let name = "\(self).\(call)"
+        try await app.step(name, .action) {
+            let point = try await screenPoint()
+            let driver = try app.driver(for: name)
+            try await app.perform(name) {
+                try await body(driver, point)
+                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+            }
+        }
+    }
+}
+
+extension Element {
+    /// A point relative to the element's box: (0, 0) its top-left, (1, 1) its bottom-right.
+    public func coordinate(withNormalizedOffset offset: Vector) -> Coordinate {
+        Coordinate(anchor: .element(self), normalizedOffset: offset)
+    }
+}
+
+extension Application {
+    /// A point relative to the screen: (0, 0) its top-left, (1, 1) its bottom-right
+    /// (XCUITest's `app.coordinate(withNormalizedOffset:)`).
+    public func coordinate(withNormalizedOffset offset: Vector) -> Coordinate {
+        Coordinate(anchor: .screen(self), normalizedOffset: offset)
+    }
+
+    /// Types `text` into whatever has keyboard focus now (XCUITest's `app.typeText(_:)`), then
+    /// waits until the app is idle. The same characters as ``Element/typeText(_:timeout:)``.
+    public func typeText(_ text: String) async throws {
+        let name = "app.typeText(\(quoted(text)))"
+        try PageDriver.checkTypable(text, query: name)
+        try await step(name, .action) {
+            let driver = try driver(for: name)
+            try await perform(name) {
+                try await driver.type(text)
+                try await driver.waitForIdle(timeout: configuration.idleTimeout)
+            }
+        }
+    }
+}
+
+extension Vector: CustomStringConvertible {
+    public var description: String { "CGVector(dx: \(dx), dy: \(dy))" }
+}

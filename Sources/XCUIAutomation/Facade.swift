@@ -1,0 +1,51 @@
+import Foundation
+import UIAutomation
+
+/// Where a facade call was written, for failures recorded at the caller's line.
+struct CallSite: Sendable {
+    let file: StaticString
+    let line: UInt
+}
+
+/// The one path every facade call takes: skipped once the test has stopped
+/// (`continueAfterFailure = false`), run blocking the caller, and a failure recorded at the
+/// caller's file and line with UIAutomation's message — after which the call returns
+/// `fallback`, as an XCUITest call returns after recording its failure.
+enum Facade {
+    /// The longest any one call may block before it is given up on: beyond every timeout a
+    /// call can be configured with, so it only catches a call that would otherwise hang.
+    static func backstop(_ configuration: Configuration?) -> Duration {
+        let c = configuration ?? Configuration()
+        return c.launchTimeout + c.actionTimeout + c.idleTimeout + c.responseTimeout * 3 + .seconds(60)
+    }
+
+    static func call<T: Sendable>(_ name: @autoclosure () -> String, at site: CallSite, configuration: Configuration?,
+                                  fallback: T, _ body: @escaping @Sendable () async throws -> T) -> T {
+        if TestRun.shared.isHalted { return fallback }
+        do {
+            return try Blocking.run(name(), limit: backstop(configuration), body)
+        } catch {
+            TestRun.shared.recordFailure(error, file: site.file, line: site.line)
+            return fallback
+        }
+    }
+
+    /// Like ``call(_:at:configuration:fallback:_:)``, for waits that extend past the usual
+    /// timeouts (`waitForExistence(timeout: 120)`).
+    static func wait(_ name: @autoclosure () -> String, at site: CallSite, timeout: TimeInterval, configuration: Configuration?,
+                     _ body: @escaping @Sendable () async throws -> Bool) -> Bool {
+        if TestRun.shared.isHalted { return false }
+        do {
+            return try Blocking.run(name(), limit: backstop(configuration) + .seconds(max(0, min(timeout, 86_400))), body)
+        } catch {
+            TestRun.shared.recordFailure(error, file: site.file, line: site.line)
+            return false
+        }
+    }
+
+    /// Records a failure of the facade itself.
+    static func fail(_ error: any Error, at site: CallSite) {
+        if TestRun.shared.isHalted { return }
+        TestRun.shared.recordFailure(error, file: site.file, line: site.line)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+import XCTest
+
+/// What XCUIAutomation knows of the XCTest case running now: whether it may go on after a
+/// failure, whether it already stopped, and the apps it launched (terminated when it ends, as
+/// XCUITest terminates the target application after each test).
+///
+/// An `XCTestObservation` added the first time the facade is used; XCTest runs one case at a
+/// time per process, so "the case that started last" is the running one.
+final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
+    static let shared = TestRun()
+
+    private struct State {
+        var registered = false
+        var current: ObjectIdentifier?
+        var module: String?
+        var halted = false
+        var launched: [ObjectIdentifier: XCUIApplication] = [:]
+        var diagnoses: [@Sendable () -> String?] = []
+        var cleanups: [@Sendable (_ failed: Bool) -> Void] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Registers the observer once.
+    func start() {
+        let first = state.withLock { state -> Bool in
+            defer { state.registered = true }
+            return !state.registered
+        }
+        if first { XCTestObservationCenter.shared.addTestObserver(self) }
+    }
+
+    // MARK: Stopping after a failure
+
+    /// Whether a failure stopped the running test (its target's ``UITestTargetConfiguration/continueAfterFailure``
+    /// is `false`): every later facade call in it returns at once without touching the app.
+    var isHalted: Bool { state.withLock { $0.halted } }
+
+    /// Records `error` as an XCTest failure at `file`:`line` (unless the test already stopped),
+    /// and stops the test if it does not continue after failures.
+    func recordFailure(_ error: any Error, file: StaticString, line: UInt) {
+        start()
+        let (skip, stops) = state.withLock { state -> (Bool, Bool) in
+            if state.halted { return (true, false) }
+            let stops = state.module.map { !TargetRegistry.continueAfterFailure(module: $0) } ?? false
+            if stops { state.halted = true }
+            return (false, stops)
+        }
+        guard !skip else { return }
+        var message = "\(error)"
+        if stops { message += "\n(the test target's continueAfterFailure is false: this test's remaining UI calls are skipped)" }
+        XCTFail(message, file: file, line: line)
+    }
+
+    // MARK: Launched apps
+
+    func didLaunch(_ app: XCUIApplication) {
+        start()
+        state.withLock { $0.launched[ObjectIdentifier(app.shared)] = app }
+    }
+
+    func didTerminate(_ app: XCUIApplication) {
+        state.withLock { _ = $0.launched.removeValue(forKey: ObjectIdentifier(app.shared)) }
+    }
+
+    // MARK: Diagnoses of unfulfilled expectations
+
+    /// Adds a check run when XCTest reports a failed wait: it returns a message to record (the
+    /// element's state, tree and suggestions) or `nil` when its expectation was fulfilled.
+    func addDiagnosis(_ diagnose: @escaping @Sendable () -> String?) {
+        start()
+        state.withLock { $0.diagnoses.append(diagnose) }
+    }
+
+    /// Adds work to do when the running test ends (stopping an expectation's poller, keeping a
+    /// failed test's attachments); `failed` says whether it failed.
+    func atTestEnd(_ cleanup: @escaping @Sendable (_ failed: Bool) -> Void) {
+        start()
+        state.withLock { $0.cleanups.append(cleanup) }
+    }
+
+    // MARK: XCTestObservation
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        state.withLock { state in
+            state.current = ObjectIdentifier(testCase)
+            state.module = String(String(reflecting: type(of: testCase)).prefix { $0 != "." })
+            state.halted = false
+            state.diagnoses = []
+        }
+    }
+
+    func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
+        // XCTest's own "Asynchronous wait failed … unfulfilled expectations" names only the
+        // predicate: add what each element looked like at the end.
+        guard description.contains("Asynchronous wait failed") else { return }
+        let diagnoses = state.withLock { state in
+            defer { state.diagnoses = [] }
+            return state.diagnoses
+        }
+        for diagnose in diagnoses {
+            if let message = diagnose() {
+                testCase.recordFailure(withDescription: message, inFile: filePath ?? "", atLine: lineNumber, expected: true)
+            }
+        }
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        let (launched, cleanups) = state.withLock { state in
+            defer {
+                state.launched = [:]
+                state.cleanups = []
+                state.current = nil
+                state.halted = false
+                state.diagnoses = []
+                state.module = nil
+            }
+            return (Array(state.launched.values), state.cleanups)
+        }
+        let failed = (testCase.testRun?.totalFailureCount ?? 0) > 0
+        for cleanup in cleanups { cleanup(failed) }
+        for app in launched { app.terminateAfterTest() }
+    }
+}

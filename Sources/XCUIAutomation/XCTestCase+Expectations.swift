@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+import UIAutomation
+import XCTest
+
+/// An expectation fulfilled once a predicate holds for an object, as XCTest's
+/// `XCTNSPredicateExpectation`. This one starts polling when it is made (as Apple's does), with
+/// UIAutomation's one waiting loop off the main thread, so waiting on it with `XCTWaiter` costs
+/// the test no blocked reads.
+open class XCTNSPredicateExpectation: XCTestExpectation, @unchecked Sendable {
+    /// Called when the predicate holds; return `false` to keep waiting.
+    public typealias Handler = () -> Bool
+
+    /// The predicate.
+    public let predicate: Foundation.NSPredicate
+    /// The object it is evaluated with.
+    public let object: Any?
+    private let poller: PredicatePoller
+
+    /// An expectation for `predicate` evaluated with `object`, polling from now on.
+    public init(predicate: Foundation.NSPredicate, object: Any? = nil) {
+        self.predicate = predicate
+        self.object = object
+        poller = PredicatePoller(predicate: predicate, object: object)
+        super.init(description: PredicatePoller.description(predicate, object))
+        poller.start(fulfilling: self)
+    }
+
+    /// Called when the predicate holds; return `false` to keep waiting.
+    open var handler: Handler? {
+        get { poller.handler }
+        set { poller.handler = newValue }
+    }
+}
+
+extension XCTestCase {
+    /// An expectation fulfilled once `predicate` holds for `object`, polling from now on; wait
+    /// for it with `waitForExpectations(timeout:)`. XCTest's call, for XCUIAutomation's
+    /// predicates. When the wait fails, the failure is followed by what the element looked like
+    /// at the end (its state, the element tree, "did you mean").
+    @discardableResult
+    public func expectation(for predicate: NSPredicate, evaluatedWith object: Any? = nil,
+                            handler: XCTNSPredicateExpectation.Handler? = nil) -> XCTestExpectation {
+        let expectation = self.expectation(description: PredicatePoller.description(predicate, object))
+        let poller = PredicatePoller(predicate: predicate, object: object)
+        poller.handler = handler
+        poller.start(fulfilling: expectation)
+        return expectation
+    }
+}
+
+/// Polls one predicate for one object until it holds, then fulfils an expectation.
+final class PredicatePoller: @unchecked Sendable {
+    private let predicate: Foundation.NSPredicate
+    private let object: Any?
+    private let state = Mutex<(fulfilled: Bool, task: Task<Void, Never>?)>((false, nil))
+    private let handlerLock = NSLock()
+    private var storedHandler: XCTNSPredicateExpectation.Handler?
+
+    /// How long one expectation polls at most: beyond any wait a test makes.
+    private static let ceiling: TimeInterval = 600
+
+    init(predicate: Foundation.NSPredicate, object: Any?) {
+        self.predicate = predicate
+        self.object = object
+    }
+
+    deinit { state.withLock { $0.task?.cancel() } }
+
+    var handler: XCTNSPredicateExpectation.Handler? {
+        get { handlerLock.withLock { storedHandler } }
+        set { handlerLock.withLock { storedHandler = newValue } }
+    }
+
+    static func description(_ predicate: Foundation.NSPredicate, _ object: Any?) -> String {
+        "Expect predicate `\(predicate)`" + (object.map { " for object \($0)" } ?? "")
+    }
+
+    func start(fulfilling expectation: XCTestExpectation) {
+        guard let check = asyncCheck else {
+            // Neither an element nor a query: evaluate on the main run loop, as XCTest does.
+            let timer = Timer(timeInterval: 0.05, repeats: true) { [self] timer in
+                if predicate.evaluate(with: object), handler?() ?? true {
+                    timer.invalidate()
+                    finish(expectation)
+                }
+            }
+            RunLoop.main.add(timer, forMode: .default)
+            return
+        }
+        let task = Task.detached { [self] in
+            if await check({ self.handlerHolds() }) { finish(expectation) }
+        }
+        state.withLock { $0.task = task }
+        TestRun.shared.atTestEnd { _ in task.cancel() }
+        if let diagnosis {
+            TestRun.shared.addDiagnosis { [self] in state.withLock { $0.fulfilled } ? nil : diagnosis() }
+        }
+    }
+
+    private func finish(_ expectation: XCTestExpectation) {
+        let first = state.withLock { state -> Bool in
+            defer { state.fulfilled = true }
+            return !state.fulfilled
+        }
+        if first { expectation.fulfill() }
+    }
+
+    /// The handler's answer (XCTest calls handlers on the main thread; so does this).
+    private func handlerHolds() -> Bool {
+        guard let handler else { return true }
+        return DispatchQueue.main.sync { handler() }
+    }
+
+    private var elementPredicate: ElementPredicate? {
+        guard let ours = predicate as? NSPredicate, case .success(let parsed) = ours.parsed else { return nil }
+        return parsed
+    }
+
+    /// Polls until the predicate holds and the handler agrees; `nil` for objects polled the
+    /// XCTest way (not an element or a query of XCUIAutomation).
+    private var asyncCheck: (@Sendable (@escaping @Sendable () -> Bool) async -> Bool)? {
+        guard let elementPredicate else { return nil }
+        switch object {
+        case let element as XCUIElement:
+            guard case .success(.element(let uiElement)) = element.backing else { return nil }
+            return { handlerHolds in
+                await Self.poll(uiElement.app) { try await uiElement.evaluate(elementPredicate) && handlerHolds() }
+            }
+        case let query as XCUIElementQuery:
+            guard case .success(let uiQuery) = query.query else { return nil }
+            return { handlerHolds in
+                await Self.poll(uiQuery.app) {
+                    let count = try await uiQuery.count
+                    return elementPredicate.evaluate(CountSubject(count: count)) && handlerHolds()
+                }
+            }
+        default: return nil
+        }
+    }
+
+    /// What the element looks like now, for a failed wait (blocking: called on the main thread).
+    private var diagnosis: (@Sendable () -> String?)? {
+        guard let elementPredicate, let element = object as? XCUIElement,
+              case .success(.element(let uiElement)) = element.backing else { return nil }
+        return {
+            do {
+                try Blocking.run("\(uiElement).expect(\(elementPredicate))", limit: .seconds(60)) {
+                    try await uiElement.expect(elementPredicate, timeout: 0)
+                }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    private static func poll(_ app: Application, _ check: @escaping @Sendable () async throws -> Bool) async -> Bool {
+        do {
+            return try await withExpectedFailures { try await app.wait(timeout: ceiling) { try await check() } }
+        } catch {
+            return false
+        }
+    }
+}
+
+/// A query's count as predicate keys (`count`, `exists`).
+struct CountSubject: PredicateEvaluable {
+    let count: Int
+    func predicateValue(forKey key: String) -> PredicateValue? {
+        switch key {
+        case "count": return .number(Double(count))
+        case "exists": return .bool(count > 0)
+        default: return nil
+        }
+    }
+}

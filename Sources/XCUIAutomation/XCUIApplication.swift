@@ -1,0 +1,153 @@
+import Foundation
+import Synchronization
+import UIAutomation
+
+/// The app under test, as XCUITest's `XCUIApplication` is: a proxy for the target
+/// application. Every `XCUIApplication()` of a test target means the same app (the first of its
+/// `UITestTarget`'s applications; `init(bundleIdentifier:)` names another), so a helper that
+/// makes its own `XCUIApplication()` sees what the test launched.
+///
+/// ```swift
+/// let app = XCUIApplication()
+/// app.launchArguments = ["-favorites", "lion"]
+/// app.launch()                       // a fresh instance: new state, new browser context
+/// app.cells["animals.cell.lion"].tap()
+/// XCTAssert(app.images["animals.detail.star"].exists)
+/// ```
+///
+/// Launching terminates a running instance first; the app is terminated when the test ends.
+open class XCUIApplication: XCUIElement, @unchecked Sendable {
+    /// The app's bundle identifier.
+    public let bundleIdentifier: String
+    /// The UIAutomation application every proxy of this bundle identifier shares.
+    let shared: Application
+    private let launchSettings = Mutex<(arguments: [String], environment: [String: String])>(([], [:]))
+    private let creationSite: CallSite
+
+    /// The test target's application (see ``UITestTargetConfiguration``): `XCUIApplication()`.
+    /// The test target is found from the module of the file it is written in.
+    public convenience init(fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
+        self.init(bundleIdentifier: nil, fileID: fileID, site: CallSite(file: file, line: line))
+    }
+
+    /// The application with `bundleIdentifier`, as the test target's configuration names it.
+    public convenience init(bundleIdentifier: String, fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
+        self.init(bundleIdentifier: bundleIdentifier, fileID: fileID, site: CallSite(file: file, line: line))
+    }
+
+    private init(bundleIdentifier: String?, fileID: String, site: CallSite) {
+        TestRun.shared.start()
+        creationSite = site
+        let resolved = Result { () throws -> (TargetApplication, Application) in
+            let target = try TargetRegistry.target(bundleIdentifier: bundleIdentifier, fileID: fileID)
+            return (target, try TargetRegistry.application(for: target))
+        }
+        switch resolved {
+        case .success(let (target, app)):
+            self.bundleIdentifier = target.bundleIdentifier
+            shared = app
+            super.init(backing: .success(.application(app)), text: "app", site: site)
+        case .failure(let error):
+            self.bundleIdentifier = bundleIdentifier ?? ""
+            shared = Application(url: "about:blank")
+            super.init(backing: .failure(error), text: "app", site: site)
+        }
+    }
+
+    /// Registers `target` for this process: `XCUIApplication(bundleIdentifier:)` finds it, and
+    /// `XCUIApplication()` means it when `asDefault` is true (or when it is the first registered).
+    /// The code alternative to a test target's `UITestTarget`.
+    public static func register(_ target: TargetApplication, asDefault: Bool = false) {
+        TargetRegistry.register(target, asDefault: asDefault)
+    }
+
+    // MARK: Launch
+
+    /// Arguments passed to the app at launch (a lab app reads `-favorites lion` as iOS's
+    /// `UserDefaults` would).
+    open var launchArguments: [String] {
+        get { launchSettings.withLock { $0.arguments } }
+        set { launchSettings.withLock { $0.arguments = newValue } }
+    }
+
+    /// Environment passed to the app at launch.
+    open var launchEnvironment: [String: String] {
+        get { launchSettings.withLock { $0.environment } }
+        set { launchSettings.withLock { $0.environment = newValue } }
+    }
+
+    /// Starts the app fresh (terminating a running instance) with this proxy's launch arguments
+    /// and environment, and waits until it is idle.
+    open func launch(file: StaticString = #filePath, line: UInt = #line) {
+        let (arguments, environment) = launchSettings.withLock { ($0.arguments, $0.environment) }
+        perform("launch()", CallSite(file: file, line: line), fallback: ()) { backing in
+            guard case .application(let app) = backing else { return }
+            app.launchArguments = arguments
+            app.launchEnvironment = environment
+            try await app.launch()
+        }
+        if shared.isRunning { TestRun.shared.didLaunch(self) }
+    }
+
+    /// Brings the app to the foreground, launching it if it is not running (without
+    /// terminating a running one, unlike ``launch(file:line:)``).
+    open func activate(file: StaticString = #filePath, line: UInt = #line) {
+        if !shared.isRunning { launch(file: file, line: line) }
+    }
+
+    /// Stops the app and closes its browser context.
+    open func terminate(file: StaticString = #filePath, line: UInt = #line) {
+        perform("terminate()", CallSite(file: file, line: line), fallback: ()) { backing in
+            guard case .application(let app) = backing else { return }
+            await app.terminate()
+        }
+        TestRun.shared.didTerminate(self)
+    }
+
+    /// Called when the test that launched the app ends.
+    func terminateAfterTest() {
+        _ = try? Blocking.run("app.terminate()", limit: Facade.backstop(shared.configuration)) { [shared] in await shared.terminate() }
+    }
+
+    /// Where the app is in its life: `.runningForeground` once launched, `.notRunning` before
+    /// and after.
+    open var state: State { shared.isRunning ? .runningForeground : .notRunning }
+
+    /// Waits up to `timeout` seconds for the app to be in `state`; whether it is.
+    open func wait(for state: State, timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let app = shared
+        return Facade.wait("app.wait(for: \(state), timeout: \(timeout))", at: CallSite(file: file, line: line), timeout: timeout,
+                           configuration: app.configuration) {
+            try await app.wait(timeout: timeout) { (app.isRunning ? State.runningForeground : .notRunning) == state }
+        }
+    }
+
+    /// The states of an app, as XCUITest's `XCUIApplication.State`.
+    public enum State: UInt, Sendable, CustomStringConvertible {
+        case unknown = 0, notRunning = 1, runningBackgroundSuspended = 2, runningBackground = 3, runningForeground = 4
+
+        public var description: String {
+            switch self {
+            case .unknown: return ".unknown"
+            case .notRunning: return ".notRunning"
+            case .runningBackgroundSuspended: return ".runningBackgroundSuspended"
+            case .runningBackground: return ".runningBackground"
+            case .runningForeground: return ".runningForeground"
+            }
+        }
+    }
+
+    /// Opens `url` in the app (a path relative to the app's launch URL, or a full URL).
+    open func open(_ url: URL, file: StaticString = #filePath, line: UInt = #line) {
+        perform("open(\(url))", CallSite(file: file, line: line), fallback: ()) { backing in
+            guard case .application(let app) = backing else { return }
+            try await app.open(url)
+        }
+    }
+
+    /// The application's frame: the screen.
+    open override var frame: CGRect {
+        let device = shared.configuration.device
+        return CGRect(x: 0, y: 0, width: device.width, height: device.height)
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import UIAutomation
+
+/// A UI element of the app under test, as XCUITest's `XCUIElement` is: a query plus how to
+/// pick one match, resolved against the live page on every use. Calls block until done and
+/// record an XCTest failure at the caller's line when they fail (see docs/xcuitest.md).
+open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryProvider, @unchecked Sendable {
+    /// The kind of an element, with XCUITest's names and raw values.
+    public typealias ElementType = UIAutomation.ElementType
+
+    /// What the element is: one element of the page, or the application itself.
+    enum Backing: Sendable {
+        case element(Element)
+        case application(Application)
+    }
+
+    let backing: Result<Backing, any Error>
+    /// Where the element's query was last refined: failures of property reads are reported there.
+    let site: CallSite
+    /// The element as code, for messages before anything is resolved.
+    let text: String
+
+    init(backing: Result<Backing, any Error>, text: String, site: CallSite) {
+        self.backing = backing
+        self.text = text
+        self.site = site
+    }
+
+    var configuration: Configuration? {
+        switch backing {
+        case .success(.element(let element)): return element.app.configuration
+        case .success(.application(let app)): return app.configuration
+        case .failure: return nil
+        }
+    }
+
+    /// Runs `body` on the UIAutomation element (or the app) through the facade's one path.
+    func perform<T: Sendable>(_ call: String, _ site: CallSite, fallback: T,
+                              _ body: @escaping @Sendable (Backing) async throws -> T) -> T {
+        let name = "\(text).\(call)"
+        switch backing {
+        case .failure(let error):
+            Facade.fail(error, at: site)
+            return fallback
+        case .success(let backing):
+            return Facade.call(name, at: site, configuration: configuration, fallback: fallback) { try await body(backing) }
+        }
+    }
+
+    /// The element's snapshot now (the application's root, with the screen as its frame).
+    func readSnapshot(_ call: String) -> ElementSnapshot? {
+        perform(call, site, fallback: nil) { backing in try await Self.snapshot(of: backing) }
+    }
+
+    static func snapshot(of backing: Backing) async throws -> ElementSnapshot {
+        switch backing {
+        case .element(let element): return try await element.snapshot()
+        case .application(let app): return try await app.snapshot().root
+        }
+    }
+
+    // MARK: Existence and state
+
+    /// Whether the element exists now (several matches count as existing).
+    open var exists: Bool {
+        perform("exists", site, fallback: false) { backing in
+            switch backing {
+            case .element(let element): return try await element.exists
+            case .application(let app): return app.isRunning
+            }
+        }
+    }
+
+    /// Whether a tap at its centre would reach it.
+    open var isHittable: Bool {
+        perform("isHittable", site, fallback: false) { backing in
+            switch backing {
+            case .element(let element): return try await element.isHittable
+            case .application(let app): return app.isRunning
+            }
+        }
+    }
+
+    /// Waits up to `timeout` seconds for the element to exist; whether it does.
+    open func waitForExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        waiting("waitForExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line)) { element in
+            try await element.waitForExistence(timeout: timeout)
+        }
+    }
+
+    /// Waits up to `timeout` seconds for the element to be gone; whether it is.
+    open func waitForNonExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        waiting("waitForNonExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line)) { element in
+            try await element.waitForNonExistence(timeout: timeout)
+        }
+    }
+
+    /// Waits up to `timeout` seconds until the element's attribute at `keyPath` equals
+    /// `expectedValue`; whether it does. The key path is one of the element's attributes
+    /// (`\.exists`, `\.label`, `\.value`, `\.isEnabled`, `\.isSelected`, `\.hasFocus`,
+    /// `\.isHittable`, `\.identifier`, `\.placeholderValue`, `\.title`).
+    open func wait<V: Equatable>(for keyPath: KeyPath<XCUIElement, V>, toEqual expectedValue: V, timeout: TimeInterval,
+                                 file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let site = CallSite(file: file, line: line)
+        guard let predicate = Self.predicate(keyPath, equals: expectedValue) else {
+            Facade.fail(XCUIAutomationError(call: "\(text).wait(for:toEqual:timeout:)", reason: .invalidArgument(
+                "wait(for:toEqual:) reads the key paths \\.exists, \\.label, \\.value, \\.identifier, \\.title, \\.placeholderValue, "
+                    + "\\.isEnabled, \\.isSelected, \\.hasFocus and \\.isHittable, with a String or Bool value")), at: site)
+            return false
+        }
+        return waiting("wait(for: \(predicate), timeout: \(timeout))", timeout, site) { element in
+            try await element.wait(for: predicate, timeout: timeout)
+        }
+    }
+
+    func waiting(_ call: String, _ timeout: TimeInterval, _ site: CallSite,
+                 _ body: @escaping @Sendable (Element) async throws -> Bool) -> Bool {
+        switch backing {
+        case .failure(let error):
+            Facade.fail(error, at: site)
+            return false
+        case .success(.application(let app)):
+            return Facade.wait("app.\(call)", at: site, timeout: timeout, configuration: configuration) {
+                try await app.wait(timeout: timeout) { app.isRunning }
+            }
+        case .success(.element(let element)):
+            return Facade.wait("\(text).\(call)", at: site, timeout: timeout, configuration: configuration) {
+                try await body(element)
+            }
+        }
+    }
+
+    nonisolated(unsafe) private static let keyPathNames: [PartialKeyPath<XCUIElement>: String] = [
+        \XCUIElement.exists: "exists", \XCUIElement.label: "label", \XCUIElement.identifier: "identifier",
+        \XCUIElement.title: "title", \XCUIElement.isEnabled: "isEnabled", \XCUIElement.isSelected: "isSelected",
+        \XCUIElement.hasFocus: "hasFocus", \XCUIElement.isHittable: "isHittable",
+        \XCUIElement.placeholderValue: "placeholderValue",
+    ]
+
+    static func predicate<V>(_ keyPath: KeyPath<XCUIElement, V>, equals value: V) -> ElementPredicate? {
+        guard let name = keyPathNames[keyPath] else { return nil }
+        let key = ElementPredicate.key(name)
+        switch value {
+        case let string as String: return key.equals(string)
+        case let bool as Bool: return key.equals(bool)
+        case let optional as String?: return optional.map { key.equals($0) } ?? key.equals(PredicateValue.null)
+        default: return nil
+        }
+    }
+
+    // MARK: XCUIElementAttributes
+
+    /// The accessibility identifier (`data-testid`).
+    open var identifier: String { readSnapshot("identifier")?.identifier ?? "" }
+    /// Its box on screen, in points.
+    open var frame: CGRect {
+        guard let frame = readSnapshot("frame")?.frame else { return .zero }
+        return CGRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+    }
+    /// The accessible value: a field's text, "1"/"0" for a switch, a slider's number.
+    open var value: Any? { readSnapshot("value")?.value }
+    /// The title (the web has none apart from the label: always empty).
+    open var title: String { readSnapshot("title").map { _ in "" } ?? "" }
+    /// The accessible name.
+    open var label: String { readSnapshot("label")?.label ?? "" }
+    /// Its type, from its accessibility role.
+    open var elementType: ElementType { readSnapshot("elementType")?.elementType ?? .any }
+    /// Whether it is enabled.
+    open var isEnabled: Bool { readSnapshot("isEnabled")?.isEnabled ?? false }
+    /// A text field's placeholder.
+    open var placeholderValue: String? { readSnapshot("placeholderValue")?.placeholderValue }
+    /// Whether it is selected.
+    open var isSelected: Bool { readSnapshot("isSelected")?.isSelected ?? false }
+    /// Whether it has keyboard focus.
+    open var hasFocus: Bool { readSnapshot("hasFocus")?.hasFocus ?? false }
+    /// The horizontal size class of the screen (compact below 600 points, as on an iPhone).
+    open var horizontalSizeClass: SizeClass { sizeClass(width: true) }
+    /// The vertical size class of the screen.
+    open var verticalSizeClass: SizeClass { sizeClass(width: false) }
+
+    private func sizeClass(width: Bool) -> SizeClass {
+        guard let device = configuration?.device else { return .unspecified }
+        return (width ? device.width : device.height) < 600 ? .compact : .regular
+    }
+
+    /// A size class, as UIKit's `UIUserInterfaceSizeClass`.
+    public enum SizeClass: Int, Sendable {
+        case unspecified = 0, compact, regular
+    }
+
+    // MARK: Snapshots and descriptions
+
+    /// The element and its descendants as they are now; throws when it does not resolve.
+    open func snapshot() throws -> any XCUIElementSnapshot {
+        guard case .success(let backing) = backing else { throw backingError }
+        return try Blocking.run("\(text).snapshot()", limit: Facade.backstop(configuration)) { () async throws -> ElementSnapshotTree in
+            switch backing {
+            case .element(let element):
+                let (page, index) = try await element.resolvedInPage()
+                return ElementSnapshotTree(page: page, index: index)
+            case .application(let app):
+                return ElementSnapshotTree(page: try await app.snapshot(), index: 0)
+            }
+        }
+    }
+
+    private var backingError: any Error {
+        if case .failure(let error) = backing { return error }
+        return XCUIAutomationError(call: text, reason: .invalidArgument("no error"))
+    }
+
+    /// The element's query as code, e.g. `app.buttons["Lion"]`.
+    open override var description: String { text }
+
+    /// The element and its subtree, one element per line (type, frame, identifier, label, value).
+    open override var debugDescription: String {
+        perform("debugDescription", site, fallback: text) { backing in
+            switch backing {
+            case .element(let element): return try await element.treeDescription()
+            case .application(let app): return try await app.treeDescription()
+            }
+        }
+    }
+
+    // MARK: Queries
+
+    /// Descendants of `type` (`.any` for all).
+    open func descendants(matching type: ElementType) -> XCUIElementQuery {
+        query { $0.descendants(matching: type) }
+    }
+
+    /// Direct children of `type`.
+    open func children(matching type: ElementType) -> XCUIElementQuery {
+        query { $0.children(matching: type) }
+    }
+
+    func query(_ make: (any ElementQueryProviding) -> ElementQuery) -> XCUIElementQuery {
+        switch backing {
+        case .success(.element(let element)): return XCUIElementQuery(query: .success(make(element)), site: site, fallbackText: text)
+        case .success(.application(let app)): return XCUIElementQuery(query: .success(make(app)), site: site, fallbackText: text)
+        case .failure(let error): return XCUIElementQuery(query: .failure(error), site: site, fallbackText: text)
+        }
+    }
+
+    // MARK: Screenshots
+
+    /// A screenshot of the element's box.
+    open func screenshot(file: StaticString = #filePath, line: UInt = #line) -> XCUIScreenshot {
+        let data = perform("screenshot()", CallSite(file: file, line: line), fallback: Data()) { backing in
+            switch backing {
+            case .element(let element): return try await element.screenshot().pngData
+            case .application(let app): return try await app.screenshot().pngData
+            }
+        }
+        return XCUIScreenshot(pngRepresentation: data)
+    }
+
+    // MARK: Coordinates
+
+    /// A point relative to the element: (0, 0) its top-left, (1, 1) its bottom-right.
+    open func coordinate(withNormalizedOffset normalizedOffset: CGVector) -> XCUICoordinate {
+        let offset = Vector(dx: Double(normalizedOffset.dx), dy: Double(normalizedOffset.dy))
+        switch backing {
+        case .success(.element(let element)):
+            return XCUICoordinate(coordinate: .success(element.coordinate(withNormalizedOffset: offset)), element: self)
+        case .success(.application(let app)):
+            return XCUICoordinate(coordinate: .success(app.coordinate(withNormalizedOffset: offset)), element: self)
+        case .failure(let error):
+            return XCUICoordinate(coordinate: .failure(error), element: self)
+        }
+    }
+}
