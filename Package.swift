@@ -291,6 +291,17 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // The toggle seed's XCTestCase helpers written with XCUITest's API only, and its tests.
+        .testTarget(
+            name: "TogglesXCUITests", dependencies: ["XCUIAutomation", "TogglesApp", "LabTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // Every Automation Animals journey in plain XCUITest (synchronous, XCUIApplication()).
+        .testTarget(
+            name: "AnimalsXCUITests", dependencies: ["XCUIAutomation", "AnimalsApp", "LabTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
         // MARK: Benchmarks (bench/; release builds)
 
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),

@@ -1,0 +1,10 @@
+import AnimalsApp
+import LabTesting
+import XCUIAutomation
+
+/// This test target's "Target Application": Automation Animals, fresh for every launch.
+enum UITestTarget: UITestTargetConfiguration {
+    static let applications = [
+        TargetApplication(bundleIdentifier: "org.automationlab.animals") { LabAppHost(app: AnimalsApp()) }
+    ]
+}
