@@ -302,6 +302,13 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // XCUIAutomation itself on fixture pages: failures at the caller's line, calls refused where
+        // blocking is unsafe, predicates and expectations, gestures, element types, two apps.
+        .testTarget(
+            name: "XCUIAutomationTests", dependencies: ["XCUIAutomation", "UIAutomation", "TestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
         // MARK: Benchmarks (bench/; release builds)
 
         .executableTarget(name: "DevToolsBench", dependencies: ["DevTools"], path: "bench/DevToolsBench"),

@@ -20,8 +20,10 @@ open class NSPredicate: Foundation.NSPredicate {
     private let block: (@Sendable (Any?, [String: Any]?) -> Bool)?
 
     /// A predicate from a format string and its `%@`-style arguments. A format that does not
-    /// parse records a failure at the caller's line when the predicate is used.
-    public init(format predicateFormat: String, _ args: any CVarArg...) {
+    /// parse records a failure at the caller's line when the predicate is used. The arguments
+    /// are `Any` rather than Apple's `CVarArg`: on Linux a Swift array is not a `CVarArg`, and
+    /// `NSPredicate(format: "identifier IN %@", ["a", "b"])` must compile as it does on macOS.
+    public init(format predicateFormat: String, _ args: Any...) {
         format = predicateFormat
         block = nil
         parsed = Self.parse(predicateFormat, args)

@@ -123,11 +123,11 @@ extension XCUIElement {
 
     /// Presses `key` (one character) with `flags` held.
     public func typeKey(_ key: String, modifierFlags flags: KeyModifierFlags, file: StaticString = #filePath, line: UInt = #line) {
+        if let named = XCUIKeyboardKey.named(key) {
+            typeKey(named, modifierFlags: flags, file: file, line: line)
+            return
+        }
         guard key.count == 1, let character = key.first else {
-            if let named = XCUIKeyboardKey.named(key) {
-                typeKey(named, modifierFlags: flags, file: file, line: line)
-                return
-            }
             Facade.fail(XCUIAutomationError(call: "\(text).typeKey(\(String(reflecting: key)))", reason: .invalidArgument(
                 "typeKey takes one character or an XCUIKeyboardKey")), at: CallSite(file: file, line: line))
             return

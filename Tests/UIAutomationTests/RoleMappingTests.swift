@@ -17,6 +17,7 @@ struct RoleMappingTests {
         ("alert", .alert), ("alertdialog", .alert), ("dialog", .alert),
         ("menu", .menu), ("menubar", .menuBar), ("menuitem", .menuItem), ("scrollbar", .scrollBar),
         ("group", .group), ("meter", .levelIndicator), ("RootWebArea", .application),
+        ("Date", .datePicker), ("DateTime", .datePicker), ("InputTime", .datePicker), ("Iframe", .webView),
         ("generic", .other), ("main", .other), ("banner", .other), ("region", .other), ("LayoutTableCell", .other),
     ])
     func roleMapsToType(role: String, type: ElementType) {
@@ -27,6 +28,14 @@ struct RoleMappingTests {
         #expect(RoleMapping.elementType(role: "textbox", attributes: ["type": "password"]) == .secureTextField)
         #expect(RoleMapping.elementType(role: "textbox", attributes: ["type": "PASSWORD"]) == .secureTextField)
         #expect(RoleMapping.elementType(role: "textbox", attributes: ["type": "email"]) == .textField)
+    }
+
+    @Test func nodeFactsRefineARole() {
+        let multiline = RoleMapping.NodeFacts(isMultiline: true)
+        #expect(RoleMapping.elementType(role: "textbox", attributes: [:], facts: multiline) == .textView)
+        #expect(RoleMapping.elementType(role: "textbox", attributes: ["type": "password"], facts: multiline) == .secureTextField)
+        #expect(RoleMapping.elementType(role: "progressbar", attributes: [:], facts: .init(hasValue: false)) == .activityIndicator)
+        #expect(RoleMapping.elementType(role: "combobox", attributes: [:], facts: .init(ownsListPopup: true)) == .picker)
     }
 
     @Test func rawValuesAreXCUITests() {

@@ -31,15 +31,11 @@ extension PageDriver {
         }
     }
 
-    /// Turns the mouse wheel by `dx`, `dy` points with the pointer at `point` (what XCUITest's
-    /// `scroll(byDeltaX:deltaY:)` does on a Mac; on a page it scrolls what is under the point).
+    /// Scrolls what is under `point` by `dx`, `dy` points, as a mouse wheel does (positive `dy`
+    /// reveals what is below). A synthesized mouse scroll gesture: its reply comes once the page
+    /// has scrolled, where a bare `mouseWheel` event's scroll is still animating.
     func wheel(at point: (x: Double, y: Double), dx: Double, dy: Double) async throws {
-        try await sendingInput {
-            let limit = configuration.responseTimeout
-            _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mouseMoved", x: point.x, y: point.y), timeout: limit)
-            _ = try await page.send(CDP.Input.DispatchMouseEvent(
-                type: "mouseWheel", x: point.x, y: point.y, deltaX: dx, deltaY: dy), timeout: limit)
-        }
+        try await swipe(from: point, dx: -dx, dy: -dy, speed: 4_800)
     }
 
     /// Touches `count` fingers down around `point` (10 points apart) and lifts them: the page

@@ -10,8 +10,26 @@ public enum RoleMapping {
         "none", "presentation", "InlineTextBox", "LineBreak", "ListMarker", "Ignored",
     ]
 
-    /// The element type for a role, given the element's DOM attributes (for `type=password`).
-    public static func elementType(role: String, attributes: [String: String]) -> ElementType {
+    /// What of an accessibility node besides its role decides its type.
+    public struct NodeFacts: Sendable {
+        /// A text box that takes several lines (`<textarea>`): a ``ElementType/textView``.
+        public var isMultiline = false
+        /// A progress bar with no value is indeterminate: an ``ElementType/activityIndicator``.
+        public var hasValue = true
+        /// A combo box that owns a list popup is a `<select>`: a ``ElementType/picker`` (iOS Safari
+        /// shows one as a picker wheel).
+        public var ownsListPopup = false
+
+        public init(isMultiline: Bool = false, hasValue: Bool = true, ownsListPopup: Bool = false) {
+            self.isMultiline = isMultiline
+            self.hasValue = hasValue
+            self.ownsListPopup = ownsListPopup
+        }
+    }
+
+    /// The element type for a role, given the element's DOM attributes (for `type=password`)
+    /// and the facts of its node that refine a role (``NodeFacts``).
+    public static func elementType(role: String, attributes: [String: String], facts: NodeFacts = NodeFacts()) -> ElementType {
         switch role {
         case "RootWebArea", "WebArea": return .application
         case "button", "PopUpButton": return .button
@@ -20,7 +38,8 @@ public enum RoleMapping {
             return .staticText
         case "image", "img", "graphics-document", "graphics-symbol", "svg": return .image
         case "textbox":
-            return attributes["type"]?.lowercased() == "password" ? .secureTextField : .textField
+            if attributes["type"]?.lowercased() == "password" { return .secureTextField }
+            return facts.isMultiline ? .textView : .textField
         case "searchbox": return .searchField
         case "switch": return .switch
         case "checkbox": return .checkBox
@@ -28,8 +47,11 @@ public enum RoleMapping {
         case "radiogroup": return .radioGroup
         case "slider": return .slider
         case "spinbutton": return .stepper
-        case "progressbar": return .progressIndicator
+        case "progressbar": return facts.hasValue ? .progressIndicator : .activityIndicator
+        case "combobox" where facts.ownsListPopup: return .picker
         case "combobox", "ComboBoxGrouping", "ComboBoxMenuButton": return .comboBox
+        case "Date", "DateTime", "InputTime", "date", "time": return .datePicker
+        case "Iframe", "IframePresentational": return .webView
         case "list", "grid", "feed": return .collectionView
         case "table", "LayoutTable", "treegrid", "listbox", "tree": return .table
         case "listitem", "row", "LayoutTableRow", "option", "treeitem", "gridcell": return .cell

@@ -94,7 +94,7 @@ struct SnapshotBuilder {
                     return
                 }
                 let domFacts = node.backendDOMNodeId.flatMap { facts[$0] } ?? DOMFacts()
-                let element = makeElement(node, role: role, facts: domFacts, text: texts[node.nodeId] ?? "",
+                let element = makeElement(node, role: role, facts: domFacts, text: texts[node.nodeId] ?? "", byId: byId,
                                           parent: parent, depth: depth)
                 let index = elements.count
                 elements.append(element)
@@ -127,8 +127,13 @@ struct SnapshotBuilder {
     }
 
     private func makeElement(_ node: CDP.Accessibility.AXNode, role: String, facts: DOMFacts, text: String,
+                             byId: [String: CDP.Accessibility.AXNode],
                              parent: Int?, depth: Int) -> ElementSnapshot {
-        let type = parent == nil ? .application : RoleMapping.elementType(role: role, attributes: facts.attributes)
+        let nodeFacts = RoleMapping.NodeFacts(
+            isMultiline: node.property("multiline")?.bool ?? false,
+            hasValue: node.value?.value?.text != nil,
+            ownsListPopup: role == "combobox" && (node.childIds ?? []).contains { byId[$0]?.role?.value?.string == "MenuListPopup" })
+        let type = parent == nil ? .application : RoleMapping.elementType(role: role, attributes: facts.attributes, facts: nodeFacts)
         var label = node.name?.value?.text ?? ""
         if label.isEmpty && type == .staticText { label = text.trimmed }
         let checked = node.property("checked")?.text
