@@ -10,7 +10,14 @@ import Synchronization
 /// method off the main actor, a `Task.detached`, the browser's thread — could take one of the
 /// pool's few threads (two on a 2-core machine) while the work waits for one: it is refused with
 /// ``XCUIAutomationError/Reason/blockingUnsafe(call:)`` instead of risking a deadlock.
+///
+/// While it waits, the caller's thread runs what the work hands back to it with
+/// ``onCaller(_:)``: an interruption monitor's handler, which is synchronous XCUITest code and
+/// may itself make (nested) facade calls.
 enum Blocking {
+    /// The blocked facade call the current task works for, if any.
+    @TaskLocal static var caller: CallerQueue?
+
     /// Whether the current thread may wait for async work.
     static var isSafeToBlock: Bool {
         if Thread.isMainThread { return true }
@@ -23,34 +30,78 @@ enum Blocking {
     /// if something below ever does not.
     static func run<T: Sendable>(_ call: String, limit: Duration, _ body: @escaping @Sendable () async throws -> T) throws -> T {
         guard isSafeToBlock else { throw XCUIAutomationError(call: call, reason: .blockingUnsafe(call: call)) }
-        let box = ResultBox<T>()
+        let queue = CallerQueue()
+        let result = Mutex<Result<T, any Error>?>(nil)
         let task = Task.detached {
-            let result: Result<T, any Error>
-            do { result = .success(try await body()) } catch { result = .failure(error) }
-            box.finish(result)
+            let outcome: Result<T, any Error>
+            do { outcome = .success(try await $caller.withValue(queue) { try await body() }) } catch { outcome = .failure(error) }
+            result.withLock { $0 = outcome }
+            queue.finish()
         }
-        guard let result = box.wait(limit: limit) else {
+        guard queue.serve(for: limit), let outcome = result.withLock({ $0 }) else {
             task.cancel()
             throw XCUIAutomationError(call: call, reason: .didNotFinish(call: call, after: limit))
         }
-        return try result.get()
+        return try outcome.get()
+    }
+
+    /// Runs `body` on the thread blocked in the facade call the current task works for, and
+    /// returns its result; `nil` (without running it) outside a facade call or once that call
+    /// has given up waiting.
+    static func onCaller<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T? {
+        guard let caller else { return nil }
+        return await withCheckedContinuation { continuation in
+            let accepted = caller.submit { continuation.resume(returning: body()) }
+            if !accepted { continuation.resume(returning: nil) }
+        }
     }
 }
 
-/// One result handed from the worker task to the waiting thread.
-private final class ResultBox<T: Sendable>: Sendable {
-    private let result = Mutex<Result<T, any Error>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
+/// The waiting side of a blocked facade call: a queue of jobs for the blocked thread and the
+/// signal that the work is done.
+final class CallerQueue: Sendable {
+    private let state = Mutex<(jobs: [@Sendable () -> Void], finished: Bool, closed: Bool)>(([], false, false))
+    private let signal = DispatchSemaphore(value: 0)
 
-    func finish(_ value: Result<T, any Error>) {
-        result.withLock { $0 = value }
-        done.signal()
+    /// Queues `job` for the blocked thread; `false` if that thread no longer waits.
+    func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.jobs.append(job)
+            return true
+        }
+        if accepted { signal.signal() }
+        return accepted
     }
 
-    func wait(limit: Duration) -> Result<T, any Error>? {
+    func finish() {
+        state.withLock { $0.finished = true }
+        signal.signal()
+    }
+
+    /// Waits until the work is finished, running queued jobs on this thread meanwhile;
+    /// `false` if `limit` passed first (the queue then takes no more jobs).
+    func serve(for limit: Duration) -> Bool {
         let (seconds, attoseconds) = limit.components
-        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-        guard done.wait(timeout: .now() + .nanoseconds(Int(min(nanoseconds, Double(Int.max / 2))))) == .success else { return nil }
-        return result.withLock { $0 }
+        let nanoseconds = min(Double(seconds) * 1e9 + Double(attoseconds) / 1e9, Double(Int.max / 2))
+        let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
+        while true {
+            let (jobs, finished) = state.withLock { state -> ([@Sendable () -> Void], Bool) in
+                defer { state.jobs = [] }
+                return (state.jobs, state.finished)
+            }
+            for job in jobs { job() }
+            if finished && jobs.isEmpty { return true }
+            if signal.wait(timeout: deadline) == .timedOut {
+                let late = state.withLock { state -> [@Sendable () -> Void] in
+                    state.closed = true
+                    defer { state.jobs = [] }
+                    return state.jobs
+                }
+                // Jobs queued in the last instant still answer their continuation.
+                for job in late { job() }
+                return state.withLock { $0.finished }
+            }
+        }
     }
 }

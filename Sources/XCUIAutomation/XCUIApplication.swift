@@ -46,6 +46,7 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
         case .success(let (target, app)):
             self.bundleIdentifier = target.bundleIdentifier
             shared = app
+            InterruptionRegistry.shared.install(on: app)
             super.init(backing: .success(.application(app)), text: "app", site: site)
         case .failure(let error):
             self.bundleIdentifier = bundleIdentifier ?? ""

@@ -72,7 +72,11 @@ enum FacadePages {
         <iframe data-testid="frame" title="Inner" srcdoc="<button>Inside</button>" style="height:60px"></iframe>
         <div id="tall"></div>
         <p data-testid="bottom">Bottom</p>
+        <div role="dialog" aria-label="Cookies" data-testid="banner" hidden
+          style="position:fixed;inset:0;background:rgba(0,0,0,.4);padding-top:400px">
+          <p>We use cookies</p><button data-testid="accept" onclick="this.parentElement.remove()">Accept</button></div>
         <script>function log(text) { document.querySelector('[data-testid=log]').textContent = text }
+          if (location.search.includes('banner')) document.querySelector('[data-testid=banner]').hidden = false;
           addEventListener('keydown', e => { if (e.key === 'Escape') log('escape') });</script>
         </body></html>
         """

@@ -91,6 +91,7 @@ extension Element {
         var backoff = Backoff()
         var last: UIAutomationError
         while true {
+            var handled = false
             do {
                 let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
                 let element = snapshot.elements[indexes[0]]
@@ -114,6 +115,8 @@ extension Element {
                         last = UIAutomationError(query: label, reason: .notHittable(coveredBy: missed), tree: snapshot.treeDescription())
                     } else {
                         last = UIAutomationError(query: label, reason: Self.reason(for: check), tree: snapshot.treeDescription())
+                        // A monitor that cleared what covers the element: check again at once.
+                        handled = check.state == "covered" ? await app.handleInterruption(blocking: indexes[0], in: snapshot) : false
                     }
                 } else {
                     last = UIAutomationError(query: label, reason: .notVisible, tree: snapshot.treeDescription())
@@ -129,7 +132,7 @@ extension Element {
                 last.waited = elapsed
                 throw await app.recordFailure(last)
             }
-            try await Task.sleep(for: min(backoff.next(), limit - elapsed))
+            if !handled { try await Task.sleep(for: min(backoff.next(), limit - elapsed)) }
         }
     }
 
