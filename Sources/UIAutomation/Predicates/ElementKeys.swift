@@ -29,6 +29,7 @@ enum ElementKeys {
     private static let table: [String: Key] = [
         "exists": bool { _ in true },
         "label": string { $0.label },
+        "undecoratedLabel": string { undecorated($0.label) },
         "identifier": string { $0.identifier },
         "value": string { $0.value },
         "placeholderValue": string { $0.placeholderValue },
@@ -45,6 +46,26 @@ enum ElementKeys {
         "frame.midX": number { $0.frame.midX }, "frame.midY": number { $0.frame.midY },
         "frame.maxX": number { $0.frame.maxX }, "frame.maxY": number { $0.frame.maxY },
     ]
+
+    /// `label` without the decorative symbols at either end that CSS `::before`/`::after` glyphs
+    /// put into accessible names (`❯Mark all as complete`, `✓ Saved`): symbols (Unicode S*),
+    /// dingbat brackets (❨…❵), bullets and the spaces around them. A label of nothing else
+    /// stays as it is. `app.buttons["Mark all as complete"]` matches by it.
+    static func undecorated(_ label: String) -> String {
+        func decorative(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: return true
+            default: return (0x2768...0x2775).contains(scalar.value) || scalar == "\u{2022}" || scalar == "\u{B7}"
+                || scalar.properties.isWhitespace
+            }
+        }
+        let scalars = Array(label.unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !decorative($0) }),
+              let last = scalars.lastIndex(where: { !decorative($0) }) else { return label }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[first...last])
+        return String(result)
+    }
 
     /// Every key, sorted (for messages and docs).
     static var all: [String] { table.keys.sorted() }

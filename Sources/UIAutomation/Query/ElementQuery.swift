@@ -60,10 +60,13 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
 
     // MARK: Elements
 
-    /// The one match whose identifier, label, value or placeholder is `key` (strict).
+    /// The one match whose identifier, label, value or placeholder is `key` (strict). A label
+    /// matches also without decorative glyphs at its ends (`❯Mark all as complete`, from a CSS
+    /// `::before`; see `ElementKeys.undecorated`).
     public subscript(_ key: String) -> Element {
         let predicate = ElementPredicate.key("identifier").equals(key)
             || ElementPredicate.key("label").equals(key)
+            || ElementPredicate.key("undecoratedLabel").equals(key)
             || ElementPredicate.key("value").equals(key)
             || ElementPredicate.key("placeholderValue").equals(key)
         return Element(query: adding(.matching(predicate), "[\(SwiftLiteral.string(key))]"), pick: .unique, suffix: "")
