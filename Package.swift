@@ -217,6 +217,8 @@ let package = Package(
         ),
         // Runs the built `lab` as a separate process (`lab messages-api`, `lab serve`) for the Messages tests.
         .target(name: "MessagesTestSupport", dependencies: ["TestSupport", "LabSupport"], path: "Tests/MessagesTestSupport"),
+        // The shared mechanisms: time limits, polling, Swift literals, HTML escaping.
+        .testTarget(name: "LabSupportTests", dependencies: ["LabSupport"]),
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
