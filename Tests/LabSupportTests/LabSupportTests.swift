@@ -41,11 +41,12 @@ struct LabSupportTests {
 
     @Test func aTimeLimitRunsItsExpiryBeforeCancellingAndReturnsTheOperationsOwnOutcome() async throws {
         let expired = Flag()
-        let seenExpiry = try await withTimeLimit(.milliseconds(50), onExpiry: { expired.set() }) {
-            // Ignores the cancellation at first, as a flow's step that reports its budget does.
+        // Ignores the cancellation at first, as a flow's step that reports its budget does.
+        let operation: @Sendable () async throws -> Bool = {
             while !Task.isCancelled { await Task.yield() }
             return expired.isSet
         }
+        let seenExpiry = try await withTimeLimit(.milliseconds(50), onExpiry: { expired.set() }, operation)
         #expect(seenExpiry)
     }
 
