@@ -10,39 +10,41 @@ struct CoreMechanismTests {
     // MARK: One deadline per call
 
     @Test func anActionWhoseIdleWaitRunsPastItsBudgetFailsAtTheOriginalDeadline() async throws {
-        try await withApp("/core/slow-idle") { (app) async throws in
-            // The tap starts a 3 s slide. The idle wait used to get a fresh idle timeout (10 s)
-            // after the actionability checks, so the tap passed after 3 s; now it has what is
-            // left of the call's 1.5 s.
+        var configuration = Configuration()
+        configuration.idleTimeout = .seconds(60)
+        try await withConfiguredApp("/core/slow-idle", configuration) { (app) async throws in
+            // The tap starts an 8 s slide. The idle wait used to get a fresh idle timeout (here
+            // 60 s) after the checks, so the tap passed after 8 s; now it has what is left of
+            // the call's 1 s, and fails waiting for idle.
             let error = try await #require(throws: UIAutomationError.self) {
-                try await app.buttons["go"].tap(timeout: 1.5)
+                try await app.buttons["go"].tap(timeout: 1)
             }
-            guard case .timedOut(let after, let waitingFor, let last) = error.reason else {
+            guard case .timedOut(_, let waitingFor, let last) = error.reason else {
                 Issue.record("expected a timeout, got \(error.reason)")
                 return
             }
             #expect(waitingFor == "the app to become idle")
             #expect(last?.contains("layout-moving animation") == true)
-            #expect(after < .seconds(3))  // the slide's end: the old behaviour's earliest finish
             #expect(error.phases == ["resolve", "actionability", "input", "wait for idle"])
             #expect(error.description.contains("[phases: resolve → actionability → input → wait for idle]"))
         }
     }
 
     @Test func aToggleHelperGivesItsPhasesOneDeadline() async throws {
-        try await withApp("/toggle") { (app) async throws in
-            // A full-width switch with no inner switch: the centre tap changes nothing, so the
-            // value never comes. The failure is one timeout of the whole call, after the tap,
-            // naming every phase it went through.
+        try await withApp("/core/late-switch") { (app) async throws in
+            // The switch appears at 2 s and turns itself on at 4.5 s; its centre tap does
+            // nothing. With a budget per phase, setSwitch(timeout: 3) found it at 2 s and then
+            // waited 3 s more for the value, which came at 4.5 s: it passed. With one deadline it
+            // fails at 3 s, naming every phase.
             let error = try await #require(throws: UIAutomationError.self) {
-                try await app.switches["airplane"].setSwitch(on: true, timeout: 1)
+                try await app.switches["wifi"].setSwitch(on: true, timeout: 3)
             }
-            #expect(error.phases == ["resolve", "actionability", "input", "wait for idle", "wait for value"])
-            guard case .timedOut(let after, _, _) = error.reason else {
+            guard case .timedOut(_, let waitingFor, _) = error.reason else {
                 Issue.record("expected a timeout, got \(error.reason)")
                 return
             }
-            #expect(after < .seconds(2))  // one budget, not one per phase (that was 2 s and more)
+            #expect(waitingFor.hasPrefix("the switch to be on"))
+            #expect(error.phases == ["resolve", "actionability", "input", "wait for idle", "wait for value"])
         }
     }
 
