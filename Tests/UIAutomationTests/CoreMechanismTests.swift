@@ -36,6 +36,7 @@ struct CoreMechanismTests {
             // nothing. With a budget per phase, setSwitch(timeout: 3) found it at 2 s and then
             // waited 3 s more for the value, which came at 4.5 s: it passed. With one deadline it
             // fails at 3 s, naming every phase.
+            try await app.run(javaScript: "start()")
             let error = try await #require(throws: UIAutomationError.self) {
                 try await app.switches["wifi"].setSwitch(on: true, timeout: 3)
             }

@@ -18,16 +18,18 @@ extension FixturePages {
         <div id="panel" data-testid="panel" role="group" aria-label="Panel">Panel</div>
         """)
 
-    /// A full-width switch (its centre tap does nothing) that appears 2 s after load and turns
-    /// itself on 4.5 s after load.
+    /// A full-width switch (its centre tap does nothing) that appears 2 s after `start()` and
+    /// turns itself on 4.5 s after it.
     static let lateSwitch = page("Late switch", """
         <div id="slot"></div>
         <script>
-          setTimeout(() => {
-            document.getElementById('slot').innerHTML =
-              '<div role="switch" aria-checked="false" aria-label="Wi-Fi" data-testid="wifi" style="width:100%;height:44px">Wi-Fi</div>';
-          }, 2000);
-          setTimeout(() => document.querySelector('[data-testid=wifi]').setAttribute('aria-checked', 'true'), 4500);
+          window.start = () => {
+            setTimeout(() => {
+              document.getElementById('slot').innerHTML =
+                '<div role="switch" aria-checked="false" aria-label="Wi-Fi" data-testid="wifi" style="width:100%;height:44px">Wi-Fi</div>';
+            }, 2000);
+            setTimeout(() => document.querySelector('[data-testid=wifi]').setAttribute('aria-checked', 'true'), 4500);
+          };
         </script>
         """)
 
