@@ -6,6 +6,8 @@ import PackageDescription
 //   lab → MessagesService → ServerDefenses
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
 //   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → Reports (its step log is a Reports record)
+//   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
+//   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
 //   lab → Sharding (splits a test list into balanced shards; knows only test ids and durations)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
@@ -49,6 +51,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
+        // MARK: Shared mechanisms
+
+        // The few small mechanisms every layer needs, once: a time limit on an async operation,
+        // the polling loop with back-off, Swift string literals, HTML escaping, durations in seconds.
+        .target(name: "LabSupport"),
+
         // MARK: Browser automation
 
         // posix_spawn with fds 3/4, close-on-exec pipes and eventfd: C APIs Swift cannot reach or express.
@@ -58,6 +66,7 @@ let package = Package(
             name: "DevTools",
             dependencies: [
                 "CDevToolsSupport",
+                "LabSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -71,16 +80,19 @@ let package = Package(
             dependencies: [
                 "DevTools",
                 "Reports",
+                "LabSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]
+            ],
+            // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
+            resources: [.copy("Scripts")]
         ),
         // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
         // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
         // self-contained HTML page and as Surefire-style JUnit XML. Knows nothing of browsers.
-        .target(name: "Reports"),
+        .target(name: "Reports", dependencies: ["LabSupport"]),
         // Sharded runs: a `swift test list` split into n deterministic shards by top-level suite,
         // balanced by recorded durations (or by count), and each shard's `--filter` expression.
         // Knows only test ids and seconds (lab reads the durations from a run file).
@@ -90,10 +102,10 @@ let package = Package(
         .target(name: "XCUIAutomation", dependencies: ["UIAutomation"]),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
-        .target(name: "Flows"),
+        .target(name: "Flows", dependencies: ["LabSupport"]),
         // Flows over UIAutomation: UI steps (tap, type, wait, store a count or a label, process
         // the row at an index) and XCTest / Swift Testing reporting. Testers import this one.
-        .target(name: "UIFlows", dependencies: ["Flows", "UIAutomation"]),
+        .target(name: "UIFlows", dependencies: ["Flows", "UIAutomation", "LabSupport"]),
 
         // MARK: Lab apps and the CLI
 
@@ -114,7 +126,7 @@ let package = Package(
         // by the server and the app's client so the JSON shapes exist once. Foundation only.
         .target(name: "MessagesModel"),
         // The app's network layer: a typed client of /proto/messages over Foundation's URLSession.
-        .target(name: "MessagesClient", dependencies: ["MessagesModel"]),
+        .target(name: "MessagesClient", dependencies: ["MessagesModel", "LabSupport"]),
         // The seed's Messages REST API: Hummingbird routes, validation, error envelope, SQLite via GRDB.
         .target(
             name: "MessagesService",
@@ -137,6 +149,7 @@ let package = Package(
             name: "LabKit",
             dependencies: [
                 "ServerDefenses",
+                "LabSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -207,7 +220,9 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         // Runs the built `lab` as a separate process (`lab messages-api`, `lab serve`) for the Messages tests.
-        .target(name: "MessagesTestSupport", dependencies: ["TestSupport"], path: "Tests/MessagesTestSupport"),
+        .target(name: "MessagesTestSupport", dependencies: ["TestSupport", "LabSupport"], path: "Tests/MessagesTestSupport"),
+        // The shared mechanisms: time limits, polling, Swift literals, HTML escaping.
+        .testTarget(name: "LabSupportTests", dependencies: ["LabSupport"]),
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import MessagesModel
 import Synchronization
 
@@ -178,13 +179,29 @@ public final class MessagesAPIClient: Sendable {
     }
 
     /// One request and its answer, given up after ``timeout`` (the data task is cancelled).
-    /// Written over the completion-handler API with its own timer so the bound holds whatever
-    /// the platform's `URLSession` does with its timeout settings.
+    /// Written over the completion-handler API under LabSupport's time limit, so the bound
+    /// holds whatever the platform's `URLSession` does with its timeout settings.
     private func exchange(_ request: URLRequest, url: String) async throws(MessagesClientError) -> (Data, URLResponse) {
-        let pending = PendingExchange()
         let timeout = self.timeout
         let session = self.session
-        let result = await withTaskCancellationHandler {
+        do {
+            return try await withTimeout(timeout, timedOut: MessagesClientError.timedOut(url: url, after: timeout)) {
+                try await Self.exchangeUnlimited(request, url: url, session: session, timeout: timeout).get()
+            }
+        } catch let error as MessagesClientError {
+            throw error
+        } catch {
+            throw .timedOut(url: url, after: .zero)  // the caller was cancelled
+        }
+    }
+
+    /// One request and its answer, however long it takes; cancelling the calling task cancels
+    /// the data task.
+    private static func exchangeUnlimited(
+        _ request: URLRequest, url: String, session: URLSession, timeout: Duration
+    ) async -> PendingExchange.Outcome {
+        let pending = PendingExchange()
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<PendingExchange.Outcome, Never>) in
                 pending.start(continuation)
                 let task = session.dataTask(with: request) { data, response, error in
@@ -198,15 +215,10 @@ public final class MessagesAPIClient: Sendable {
                 }
                 pending.attach(task)
                 task.resume()
-                pending.arm(Task {
-                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    pending.finish(.failure(.timedOut(url: url, after: timeout)))
-                })
             }
         } onCancel: {
             pending.finish(.failure(.timedOut(url: url, after: .zero)))
         }
-        return try result.get()
     }
 
     private static func reason(_ error: (any Error)?) -> String {
@@ -223,8 +235,8 @@ public final class MessagesAPIClient: Sendable {
     }
 }
 
-/// One request under way: the caller waiting for it, its data task and its timer. Whichever
-/// of answer, timeout or cancellation comes first resumes the caller; the rest is stopped.
+/// One request under way: the caller waiting for it and its data task. Whichever of answer
+/// or cancellation comes first resumes the caller; the data task is then stopped.
 private final class PendingExchange: Sendable {
     typealias Outcome = Result<(Data, URLResponse), MessagesClientError>
 
@@ -232,7 +244,6 @@ private final class PendingExchange: Sendable {
         var continuation: CheckedContinuation<Outcome, Never>?
         var early: Outcome?
         var task: URLSessionDataTask?
-        var timer: Task<Void, Never>?
     }
 
     private let state = Mutex(State())
@@ -246,26 +257,25 @@ private final class PendingExchange: Sendable {
         if let early { continuation.resume(returning: early) }
     }
 
-    func attach(_ task: URLSessionDataTask) { state.withLock { $0.task = task } }
-
-    func arm(_ timer: Task<Void, Never>) {
+    /// Keeps the data task (called after ``start(_:)``), or cancels it at once when the
+    /// exchange has already finished (cancelled before the task existed).
+    func attach(_ task: URLSessionDataTask) {
         let finished = state.withLock { state -> Bool in
-            state.timer = timer
+            state.task = task
             return state.continuation == nil
         }
-        if finished { timer.cancel() }
+        if finished { task.cancel() }
     }
 
-    /// Resumes the caller with `outcome` unless it was resumed already; cancels the rest.
+    /// Resumes the caller with `outcome` unless it was resumed already; cancels the data task.
     func finish(_ outcome: Outcome) {
-        let (continuation, task, timer) = state.withLock { state in
+        let (continuation, task) = state.withLock { state in
             if state.continuation == nil && state.early == nil { state.early = outcome }
             defer { state.continuation = nil }
-            return (state.continuation, state.task, state.timer)
+            return (state.continuation, state.task)
         }
         guard let continuation else { return }
         continuation.resume(returning: outcome)
-        timer?.cancel()
         task?.cancel()
     }
 }

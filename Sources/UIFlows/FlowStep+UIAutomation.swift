@@ -1,5 +1,6 @@
 import Flows
 import Foundation
+import LabSupport
 import UIAutomation
 
 /// Steps over UIAutomation: the seed's table steps (store the number of rows, process the
@@ -84,7 +85,7 @@ extension FlowStep {
 
     /// Types `text` into `element`.
     public static func typeText(_ text: String, into element: Element) -> FlowStep {
-        .action("\(element).typeText(\(quoted(text)))") { context in
+        .action("\(element).typeText(\(SwiftLiteral.string(text)))") { context in
             try await ui(context) { try await element.typeText(text) }
         }
     }
@@ -141,9 +142,6 @@ extension FlowStep {
         }
     }
 
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }
 
 /// A UI step was built wrong (for example with no elements to wait for).

@@ -1,14 +1,9 @@
-/// Runs `operation`, failing with a ``TimeoutError`` naming `what` if it takes longer than `limit`.
+import LabSupport
+
+/// Runs `operation`, failing with a ``TimeoutError`` naming `what` if it takes longer than `limit`
+/// (LabSupport's time limit, with a test's error).
 public func withTimeout<T: Sendable>(_ limit: Duration, _ what: String, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            throw TimeoutError(description: "timed out after \(limit): \(what)")
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-    }
+    try await LabSupport.withTimeout(limit, timedOut: TimeoutError(description: "timed out after \(limit): \(what)"), operation)
 }
 
 /// A test's own time limit ran out.

@@ -17,7 +17,7 @@ extension MessagesJourneys {
                 #expect(try await app.staticTexts[MessagesIdentifiers.sentMessage].label == "cats are grumpy")
 
                 try await app.buttons[MessagesIdentifiers.addAnotherButton].tap()
-                #expect(try await app.userField.value ?? "" == "")  // a fresh, empty form
+                #expect(try await app.userField.domValue == "")  // a fresh, empty form (its value reads the placeholder, as in XCUITest)
                 try await app.userField.typeText("dan")
                 try await app.subjectField.typeText("pets")
                 try await app.messageField.typeText("dogs are happy")

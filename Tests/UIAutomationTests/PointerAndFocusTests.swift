@@ -38,7 +38,7 @@ struct PointerAndFocusTests {
             let pin = app.secureTextFields["pin"]
             #expect(try await pin.domValue == "1234")
             #expect(try await pin.value != "1234")
-            #expect(try await app.textFields["notes"].domValue == "line one")
+            #expect(try await app.textViews["notes"].domValue == "line one")
             let name = app.textFields["name"]
             #expect(try await name.domValue == "Ada")
             try await app.buttons["rename"].tap()

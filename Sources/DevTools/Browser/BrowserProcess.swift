@@ -1,5 +1,6 @@
 import CDevToolsSupport
 import Foundation
+import LabSupport
 import Synchronization
 
 /// A browser process started by this one: its pid, its stderr tail, and its exit.
@@ -72,7 +73,7 @@ public final class BrowserProcess: Sendable {
     /// Waits up to `timeout` for the process to exit; its status, or `nil` if it still runs.
     /// Blocks the calling thread: for the transport's thread and for shutdown paths.
     func waitForExitBlocking(timeout: Duration) -> ExitStatus? {
-        let deadline = Date().addingTimeInterval(timeout.seconds)
+        let deadline = Date().addingTimeInterval(timeout.inSeconds)
         exited.lock()
         defer { exited.unlock() }
         while exitStatus == nil {
@@ -84,13 +85,8 @@ public final class BrowserProcess: Sendable {
     /// Waits up to `timeout` for the process to exit, its helpers to be gone and its
     /// profile removed, without blocking a thread of the pool. The status, or `nil`.
     public func waitForExit(timeout: Duration) async -> ExitStatus? {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        var pause = Duration.milliseconds(2)
-        while !exit.withLock({ $0.cleanedUp }) && clock.now < deadline {
-            try? await Task.sleep(for: pause)
-            pause = min(pause * 2, .milliseconds(50))
-        }
+        let backoff = Backoff([.milliseconds(2), .milliseconds(4), .milliseconds(8), .milliseconds(16), .milliseconds(32), .milliseconds(50)])
+        _ = try? await poll(until: .now + timeout, backoff: backoff) { exit.withLock { $0.cleanedUp } }
         return exitStatus
     }
 
@@ -179,13 +175,5 @@ enum ProcessGroup {
             guard fields.count > 2, fields[0] != "Z", pid_t(fields[2]) == group else { return nil }
             return pid
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

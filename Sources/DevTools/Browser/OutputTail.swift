@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Synchronization
 
 /// Keeps the last `limit` bytes written to a file descriptor, read on its own thread,
@@ -39,7 +40,7 @@ final class OutputTail: Sendable {
     /// Waits up to `timeout` for the writer's end of the pipe to close (every process
     /// holding it has exited), so the tail is complete. Blocks the calling thread.
     func waitUntilClosed(timeout: Duration) {
-        let deadline = Date().addingTimeInterval(timeout.seconds)
+        let deadline = Date().addingTimeInterval(timeout.inSeconds)
         ended.lock()
         defer { ended.unlock() }
         while !isClosed.withLock({ $0 }) {

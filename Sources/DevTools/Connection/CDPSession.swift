@@ -1,3 +1,4 @@
+import LabSupport
 import Foundation
 
 /// A flat CDP session (one attached target, or the browser when `id` is `nil`) on a
@@ -36,23 +37,15 @@ public struct CDPSession: Sendable {
         let stream = events(methods: [E.method])
         let result = try await action()
         let limit = timeout ?? connection.defaultTimeout
-        let event = try await withThrowingTaskGroup(of: E?.self) { group in
-            group.addTask {
-                for try await message in stream {
-                    let event = try message.decode(E.self)
-                    if condition(event) { return event }
-                }
-                return nil
+        let found = try await withTimeout(limit, timedOut: DevToolsError.timeout(method: E.method, after: limit)) { () async throws -> E? in
+            for try await message in stream {
+                let event = try message.decode(E.self)
+                if condition(event) { return event }
             }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw DevToolsError.timeout(method: E.method, after: limit)
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let event = first else {
-                throw DevToolsError.connectionClosed(reason: "event stream ended before \(E.method)")
-            }
-            return event
+            return nil
+        }
+        guard let event = found else {
+            throw DevToolsError.connectionClosed(reason: "event stream ended before \(E.method)")
         }
         return (result, event)
     }

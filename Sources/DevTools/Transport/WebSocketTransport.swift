@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LabSupport
 import Logging
 import NIOCore
 import Synchronization
@@ -72,21 +73,22 @@ public final class WebSocketTransport: CDPTransport {
                 transport.finish(error)
             }
         }
-        let timer = Task {
-            try await Task.sleep(for: timeout)
-            readyContinuation.yield(.failure(DevToolsError.webSocketFailed(url: url, reason: "no connection within \(timeout)")))
+        let first: Result<Void, any Error>
+        do {
+            first = try await withTimeout(timeout, timedOut: DevToolsError.webSocketFailed(url: url, reason: "no connection within \(timeout)")) {
+                var iterator = ready.makeAsyncIterator()
+                return await iterator.next() ?? .failure(DevToolsError.webSocketFailed(url: url, reason: "cancelled"))
+            }
+        } catch {
+            first = .failure(error)
         }
-        defer { timer.cancel() }
-        var iterator = ready.makeAsyncIterator()
-        switch await iterator.next() {
-        case .success?:
+        switch first {
+        case .success:
             return transport
-        case .failure(let error)?:
+        case .failure(let error):
             runner.cancel()
             outbound.finish()
             throw error
-        case nil:
-            throw DevToolsError.webSocketFailed(url: url, reason: "cancelled")
         }
     }
 

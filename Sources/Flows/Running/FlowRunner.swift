@@ -1,3 +1,4 @@
+import LabSupport
 import Synchronization
 
 /// Runs validated scenarios: walks the graph, keeps the budgets, routes failures, records
@@ -169,22 +170,7 @@ final class FlowRunner: @unchecked Sendable {
     private func withWatchdog<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let expiry = self.expiry
         let limit = budget.maxDuration
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                expiry.expire()
-                return nil
-            }
-            while let finished = try await group.next() {
-                if let value = finished {
-                    group.cancelAll()
-                    return value
-                }
-                group.cancelAll()
-            }
-            throw CancellationError()
-        }
+        return try await withTimeLimit(limit, onExpiry: { expiry.expire() }, body)
     }
 }
 

@@ -1,3 +1,5 @@
+import LabSupport
+
 /// The data a scenario's steps share, stored by string key (the seed's
 /// `setState:forKey:` / `stateForKey:`). A run starts with the state you pass and returns
 /// the state it ended with; a sub-scenario sees only the inputs its parent passes.
@@ -44,7 +46,7 @@ public struct StateChange: Sendable, CustomStringConvertible {
     }
 
     static func describe(_ value: any Sendable) -> String {
-        if let text = value as? String { return "\"\(text)\"" }
+        if let text = value as? String { return SwiftLiteral.string(text) }
         return String(describing: value)
     }
 }

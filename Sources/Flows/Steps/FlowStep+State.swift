@@ -1,3 +1,4 @@
+import LabSupport
 import FoundationEssentials
 
 /// The seed's example steps that work on scenario state alone: store a value, compare two
@@ -5,7 +6,7 @@ import FoundationEssentials
 extension FlowStep {
     /// Stores `value` under `key` (the seed's `stepToStore:inScenario:withKey:`).
     public static func store(_ value: some Sendable, key: String) -> FlowStep {
-        .action("store \(StateChange.describe(value)) as \"\(key)\"") { context in
+        .action("store \(StateChange.describe(value)) as \(SwiftLiteral.string(key))") { context in
             context.setState(value, forKey: key)
         }
     }

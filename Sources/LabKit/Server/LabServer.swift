@@ -1,4 +1,5 @@
 import Hummingbird
+import LabSupport
 import ServerDefenses
 import Logging
 import ServiceLifecycle
@@ -96,12 +97,10 @@ public final class LabServer: Sendable {
     public func stop() async {
         await group.triggerGracefulShutdown()
         let task = self.task
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(5))
-            task.cancel()
+        // At the limit the server's task is cancelled, which ends it.
+        _ = try? await withTimeLimit(.seconds(5)) {
+            await withTaskCancellationHandler { _ = await task.result } onCancel: { task.cancel() }
         }
-        _ = await task.result
-        watchdog.cancel()
     }
 
     /// A logger that reports warnings and errors only.

@@ -1,22 +1,10 @@
+import LabSupport
+
 /// Escaping for the renderers: every string that came from a test (names, messages, trees,
 /// file paths) goes through one of these before it is written into markup.
 enum Escaping {
     /// Text for an HTML element or a quoted attribute: `& < > " '` escaped.
-    static func html(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func html(_ text: String) -> String { HTMLEscape.escape(text) }
 
     /// Text for XML 1.0 content or a quoted attribute: escaped as for HTML, and characters XML
     /// 1.0 cannot carry at all (most C0 controls, lone surrogates' replacements) replaced by

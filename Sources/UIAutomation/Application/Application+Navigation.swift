@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// Web verbs on the running app: open another URL, reload, back and forward, keys.
 ///
@@ -13,13 +14,13 @@ extension Application {
     /// ``UIAutomationError/Reason/browser(_:)`` with `navigationFailed` when the browser cannot
     /// load it. `timeout` (seconds, default: the idle timeout) bounds the load.
     public func open(_ url: String, timeout: TimeInterval? = nil) async throws {
-        let call = "app.open(\(quoted(url)))"
+        let call = "app.open(\(SwiftLiteral.string(url)))"
         let base = try launchURL(for: call)
         guard let resolved = URL(string: url, relativeTo: URL(string: base))?.absoluteURL, resolved.scheme != nil else {
-            throw UIAutomationError(query: call, reason: .invalidRequest("\(quoted(url)) is not a URL"))
+            throw UIAutomationError(query: call, reason: .invalidRequest("\(SwiftLiteral.string(url)) is not a URL"))
         }
         let driver = try driver(for: call)
-        try await verbStep(call) { try await driver.navigate(to: resolved.absoluteString, timeout: limit(timeout)) }
+        try await verbStep(call, timeout: timeout) { progress in try await driver.navigate(to: resolved.absoluteString, until: progress.deadline) }
     }
 
     /// Opens `url` in the running app; see the `String` overload.
@@ -32,7 +33,7 @@ extension Application {
     /// for a clean slate).
     public func reload(timeout: TimeInterval? = nil) async throws {
         let driver = try driver(for: "app.reload()")
-        try await verbStep("app.reload()") { try await driver.reload(timeout: limit(timeout)) }
+        try await verbStep("app.reload()", timeout: timeout) { progress in try await driver.reload(until: progress.deadline) }
     }
 
     /// Goes back one entry in the page's history, as the browser's back button does (a page
@@ -55,9 +56,11 @@ extension Application {
         let call = "app.typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"
         try Self.validate(key, call: call)
         let driver = try driver(for: call)
-        try await verbStep(call) {
+        try await verbStep(call, timeout: nil) { progress in
+            progress.enter("input")
             try await driver.typeKey(key, modifiers: modifierFlags)
-            try await driver.waitForIdle(timeout: configuration.idleTimeout)
+            progress.enter("wait for idle")
+            try await driver.waitForIdle(until: progress.deadline)
         }
     }
 
@@ -73,23 +76,23 @@ extension Application {
 
     private func goThroughHistory(by offset: Int, call: String, timeout: TimeInterval?) async throws {
         let driver = try driver(for: call)
-        let moved = try await verbStep(call) { try await driver.goThroughHistory(by: offset, timeout: limit(timeout)) }
+        let moved = try await verbStep(call, timeout: timeout) { progress in try await driver.goThroughHistory(by: offset, until: progress.deadline) }
         guard moved else {
             throw UIAutomationError(query: call, reason: .invalidRequest(
                 "there is no page to go \(offset < 0 ? "back" : "forward") to in this launch's history"))
         }
     }
 
-    private func limit(_ timeout: TimeInterval?) -> Duration {
-        timeout.map { .milliseconds(Int(max(0, $0) * 1000)) } ?? configuration.idleTimeout
-    }
-
-    /// Runs a verb: browser errors become `UIAutomationError`s naming `call`, and a failure is
-    /// recorded (screenshot and tree) like an action's.
-    private func verbStep<T>(_ call: String, _ body: () async throws -> T) async throws -> T {
+    /// Runs a verb as one call with one deadline (`timeout` seconds, else the idle timeout)
+    /// for the navigation and the idle wait after it: browser errors become
+    /// `UIAutomationError`s naming `call`, and a failure is recorded (screenshot and tree)
+    /// like an action's.
+    func verbStep<T>(_ call: String, timeout: TimeInterval?, _ body: (CallProgress) async throws -> T) async throws -> T {
         try await step(call, .action) {
             do {
-                return try await perform(call, body)
+                return try await CallProgress.run(call, limit: Configuration.limit(timeout, else: configuration.idleTimeout)) { progress in
+                    try await perform(call) { try await body(progress) }
+                }
             } catch let error as UIAutomationError {
                 let named = error.query == "app" ? UIAutomationError(query: call, reason: error.reason, tree: error.tree) : error
                 throw await recordFailure(named)

@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import LabSupport
 
 /// The web-only path to the page's own state: run JavaScript in it and read or change its
 /// storage. XCUITest has nothing like it (an iOS app's state is not reachable from a test);
@@ -22,7 +23,7 @@ extension Application {
     /// exception's message; a value that is not a `T` is
     /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)``.
     public func evaluate<T: Decodable & Sendable>(_ javaScript: String, as type: T.Type = T.self) async throws -> T {
-        let call = "app.evaluate(\(quoted(javaScript)))"
+        let call = "app.evaluate(\(SwiftLiteral.string(javaScript)))"
         let value = try await step(call, .read) { try await evaluateJSON(javaScript, call: call) }
         do {
             return try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
@@ -35,7 +36,7 @@ extension Application {
     /// Evaluates `javaScript` in the page for its effect (a promise is awaited); see
     /// ``evaluate(_:as:)``.
     public func run(javaScript: String) async throws {
-        let call = "app.run(javaScript: \(quoted(javaScript)))"
+        let call = "app.run(javaScript: \(SwiftLiteral.string(javaScript)))"
         _ = try await step(call, .action) { try await evaluateJSON(javaScript, call: call) }
     }
 
@@ -66,7 +67,7 @@ public struct WebStorage: Sendable {
 
     /// The value stored under `key`, or `nil` when there is none.
     public func value(forKey key: String) async throws -> String? {
-        try await app.step("app.\(area).value(forKey: \(quoted(key)))", .read) {
+        try await app.step("app.\(area).value(forKey: \(SwiftLiteral.string(key)))", .read) {
             try await app.evaluate("\(area).getItem(\(Self.literal(key)))", as: String?.self)
         }
     }
@@ -80,7 +81,7 @@ public struct WebStorage: Sendable {
             return try JSONDecoder().decode(T.self, from: Data(text.utf8))
         } catch {
             throw await app.recordFailure(UIAutomationError(
-                query: "app.\(area).decoded(\(T.self).self, forKey: \(quoted(key)))",
+                query: "app.\(area).decoded(\(T.self).self, forKey: \(SwiftLiteral.string(key)))",
                 reason: .unexpectedValue(expected: "JSON for a \(T.self)", actual: text)))
         }
     }
@@ -94,14 +95,14 @@ public struct WebStorage: Sendable {
 
     /// Stores `value` under `key` (as the page's own `setItem` would; the page sees no event).
     public func setValue(_ value: String, forKey key: String) async throws {
-        try await app.step("app.\(area).setValue(\(quoted(value)), forKey: \(quoted(key)))", .action) {
+        try await app.step("app.\(area).setValue(\(SwiftLiteral.string(value)), forKey: \(SwiftLiteral.string(key)))", .action) {
             try await app.run(javaScript: "\(area).setItem(\(Self.literal(key)), \(Self.literal(value)))")
         }
     }
 
     /// Removes the value under `key`, if any.
     public func removeValue(forKey key: String) async throws {
-        try await app.step("app.\(area).removeValue(forKey: \(quoted(key)))", .action) {
+        try await app.step("app.\(area).removeValue(forKey: \(SwiftLiteral.string(key)))", .action) {
             try await app.run(javaScript: "\(area).removeItem(\(Self.literal(key)))")
         }
     }

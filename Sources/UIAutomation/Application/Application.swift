@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import LabSupport
 import Synchronization
 
 /// The app under test, as `XCUIApplication` is: launch it, query its elements, act on them.
@@ -59,20 +60,28 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     public func launch() async throws {
         PoolStallWatch.startOnce()
         try await step("app.launch()", .action) {
+            try await CallProgress.run("app.launch()", limit: configuration.launchTimeout) { progress in try await launch(progress) }
+        }
+    }
+
+    /// ``launch()`` within its one deadline (the launch timeout): the host's start, the
+    /// browser's context and the page's load and idle wait.
+    private func launch(_ progress: CallProgress) async throws {
+        progress.enter("start")
+        await terminate()
+        let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
+        let running = try await host.launch(arguments: arguments, environment: environment)
+        do {
+            let browser = try await configuration.browser.current()
+            let driver = try await PageDriver.open(in: browser, configuration: configuration)
+            state.withLock { $0.running = (running, driver) }
+            progress.enter("open")
+            try await driver.open(running.url, until: progress.deadline)
+            if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
+        } catch {
             await terminate()
-            let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
-            let running = try await host.launch(arguments: arguments, environment: environment)
-            do {
-                let browser = try await configuration.browser.current()
-                let driver = try await PageDriver.open(in: browser, configuration: configuration)
-                state.withLock { $0.running = (running, driver) }
-                try await driver.open(running.url, timeout: configuration.launchTimeout)
-                if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
-            } catch {
-                await terminate()
-                await running.terminate()
-                throw wrap(error, query: "app.launch()")
-            }
+            await running.terminate()
+            throw wrap(error, query: "app.launch()")
         }
     }
 
@@ -108,10 +117,13 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         return try await perform("app") { try await driver.snapshot() }
     }
 
-    /// Waits until the app is idle (loaded, no requests in flight, no animations).
+    /// Waits until the app is idle (loaded, no requests in flight, no animations), within
+    /// `timeout` (default: the idle timeout).
     public func waitForIdle(timeout: Duration? = nil) async throws {
         let driver = try self.driver(for: "app.waitForIdle()")
-        try await perform("app.waitForIdle()") { try await driver.waitForIdle(timeout: timeout ?? configuration.idleTimeout) }
+        try await CallProgress.run("app.waitForIdle()", limit: timeout ?? configuration.idleTimeout) { progress in
+            try await perform("app.waitForIdle()") { try await driver.waitForIdle(until: progress.deadline) }
+        }
     }
 
     public var description: String { "app" }

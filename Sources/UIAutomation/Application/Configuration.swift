@@ -12,6 +12,9 @@ public struct Configuration: Sendable {
     /// How long the page may take to answer one request (read the tree, dispatch a tap)
     /// before it counts as hung and the call fails with `.timedOut`.
     public var responseTimeout: Duration = .seconds(10)
+    /// How long an expectation (`expect(…)`) waits for what it expects when the call gives no
+    /// `timeout`: 5 s, as Playwright's web-first assertions, since an expectation is a wait.
+    public var expectationTimeout: Duration = .seconds(5)
     /// How long `launch()` may take, browser start included.
     public var launchTimeout: Duration = .seconds(30)
     /// How JavaScript dialogs (`alert`, `confirm`, `prompt`) are answered when the test has

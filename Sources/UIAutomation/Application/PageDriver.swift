@@ -1,5 +1,7 @@
 import DevTools
 import Foundation
+import LabSupport
+import LabSupport
 import Synchronization
 
 /// The browser side of one launched app: its isolated context and page, and everything
@@ -70,13 +72,13 @@ final class PageDriver: Sendable {
         }
     }
 
-    /// Opens `url` and waits until the app is idle.
-    func open(_ url: String, timeout: Duration) async throws {
+    /// Opens `url` and waits until the app is idle, both by `deadline`.
+    func open(_ url: String, until deadline: ContinuousClock.Instant) async throws {
         try await browser.run {
-            try await page.navigate(to: url, timeout: timeout)
+            try await page.navigate(to: url, timeout: max(deadline - .now, .milliseconds(1)))
             let history = try await page.send(CDP.Page.GetNavigationHistory(), timeout: configuration.responseTimeout)
             historyFloor.withLock { $0 = history.currentIndex }
-            try await waitForIdle(timeout: timeout)
+            try await waitForIdle(until: deadline)
         }
     }
 
@@ -137,21 +139,13 @@ final class PageDriver: Sendable {
     /// How many snapshots were read from the browser and how many reused.
     var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read, $0.reused) } }
 
-    /// Whether `element` receives touches at its centre: the DOM node hit there is the
-    /// element's own node or one inside it.
-    func isHittable(_ element: ElementSnapshot, in snapshot: PageSnapshot) async throws -> Bool {
-        guard let node = element.backendNodeId, !element.frame.isEmpty else { return false }
-        let x = element.frame.midX, y = element.frame.midY
-        let device = configuration.device
-        guard x >= 0, y >= 0, x < Double(device.width), y < Double(device.height) else { return false }
-        do {
-            // DOM.getNodeForLocation takes page coordinates: the viewport point plus the scroll.
-            let hit = try await page.send(CDP.DOM.GetNodeForLocation(
-                x: Int(x + snapshot.scrollOffset.x), y: Int(y + snapshot.scrollOffset.y)), timeout: configuration.responseTimeout)
-            return snapshot.isDOMNode(hit.backendNodeId, inside: node)
-        } catch DevToolsError.protocolError {
-            return false
-        }
+    /// Whether a tap would reach `element` now: the one hit test (``PageScripts/actionability``
+    /// in its `hitTest` mode: visible, and the node hit at the point a tap aims at — through open
+    /// shadow roots — is the element or inside it), without scrolling. `false` when it has no
+    /// DOM node or its node has gone.
+    func isHittable(_ element: ElementSnapshot) async throws -> Bool {
+        guard let node = element.backendNodeId else { return false }
+        return try await actionability(node: node, offsetX: 0.5, offsetY: 0.5, mode: "hitTest", guardHits: false).state == .ok
     }
 
     /// A PNG of the viewport.
@@ -162,17 +156,19 @@ final class PageDriver: Sendable {
     /// the response timeout.
     func screenshot(timeout: Duration? = nil) async throws -> Data {
         let limit = timeout ?? configuration.responseTimeout
-        let deadline = ContinuousClock.now + limit
-        var pause: Duration = .milliseconds(10)
-        while true {
+        var shot: Data?
+        var refusal: (any Error)?
+        _ = try await poll(until: .now + limit) {
             do {
-                return try await browser.run { try await page.screenshot(timeout: limit) }
-            } catch DevToolsError.protocolError(_, _, let message, _)
-                where message.contains("Not attached to an active page") && ContinuousClock.now + pause < deadline {
-                try await Task.sleep(for: pause)
-                pause = min(pause * 2, .milliseconds(200))
+                shot = try await browser.run { try await page.screenshot(timeout: limit) }
+                return true
+            } catch DevToolsError.protocolError(_, _, let message, _) where message.contains("Not attached to an active page") {
+                refusal = DevToolsError.unexpectedResponse(method: CDP.Page.CaptureScreenshot.method, reason: message)
+                return false
             }
         }
+        if let shot { return shot }
+        throw refusal ?? DevToolsError.timeout(method: CDP.Page.CaptureScreenshot.method, after: limit)
     }
 
     /// A PNG of one rectangle of the viewport.
@@ -189,21 +185,67 @@ final class PageDriver: Sendable {
 
     // MARK: - Actions
 
-    /// The outcome of the in-page actionability check.
-    struct Actionability: Decodable {
-        let state: String
+    /// The outcome of the in-page actionability check (and of the hit test).
+    struct Actionability: Decodable, Sendable {
+        /// What the check found.
+        enum State: String, Decodable, Sendable {
+            /// Visible, stable and the hit target at the point: act at (x, y).
+            case ok
+            /// The node has left the document.
+            case detached
+            /// No size, or `visibility: hidden`.
+            case invisible
+            /// Carried by an animation, or moved between two frames.
+            case unstable
+            /// Entirely outside the screen (after scrolling).
+            case offscreen
+            /// Something else receives touches at the point (`by`).
+            case covered
+        }
+
+        let state: State
         let x: Double?
         let y: Double?
         let by: String?
+
+        /// Where to tap: the point, when the check passed.
+        var actionPoint: (x: Double, y: Double)? {
+            guard state == .ok, let x, let y else { return nil }
+            return (x, y)
+        }
+
+        /// The point, for input that needs a visible element but no hit (typing into a field
+        /// under a transparent overlay): any state that found one.
+        var pointIfPresent: (x: Double, y: Double)? {
+            guard state != .detached, let x, let y else { return nil }
+            return (x, y)
+        }
+
+        /// Why an action cannot go ahead.
+        var reason: UIAutomationError.Reason {
+            switch state {
+            case .covered: return .notHittable(coveredBy: by ?? "another element")
+            case .unstable: return .notStable
+            case .detached: return .noMatch
+            case .ok, .invisible, .offscreen: return .notVisible
+            }
+        }
+
+        static let detachedNode = Actionability(state: .detached, x: nil, y: nil, by: nil)
     }
 
     /// Runs the actionability check on a node; see ``PageScripts/actionability``. With
     /// `guardHits`, a passing check also guards the next press: if it lands on something else,
     /// the page never sees it, and ``takeHitGuard()`` says what it hit.
     func checkActionability(node: Int, offsetX: Double, offsetY: Double, guardHits: Bool = false) async throws -> Actionability {
-        let value = try await callFunction(PageScripts.actionability, on: node,
-                                           arguments: [.number(offsetX), .number(offsetY), .bool(guardHits)])
-        guard let value, value != .null else { return Actionability(state: "detached", x: nil, y: nil, by: nil) }
+        try await actionability(node: node, offsetX: offsetX, offsetY: offsetY, mode: "action", guardHits: guardHits)
+    }
+
+    private func actionability(node: Int, offsetX: Double, offsetY: Double, mode: String, guardHits: Bool) async throws -> Actionability {
+        let value = try await callFunction(PageScripts.actionability, on: node, arguments: [
+            .number(offsetX), .number(offsetY), .bool(guardHits), .string(mode), .string(configuration.identifierAttribute),
+        ])
+        guard let value, value != .null else { return .detachedNode }
         return try JSONDecoder().decode(Actionability.self, from: JSONEncoder().encode(value))
     }
 
@@ -228,11 +270,18 @@ final class PageDriver: Sendable {
                 return nil  // "No node with given id found": it left the document
             }
             guard let objectId = object.object.objectId else { return nil }
-            defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: objectId)) } }
-            let reply = try await page.send(CDP.Runtime.CallFunctionOn(
-                functionDeclaration: declaration, objectId: objectId,
-                arguments: arguments.map { .init(value: $0) },
-                returnByValue: true, awaitPromise: true), timeout: configuration.responseTimeout)
+            // The handle belongs to this call: released before it returns, whatever happens.
+            let reply: CDP.Runtime.CallFunctionOn.Response
+            do {
+                reply = try await page.send(CDP.Runtime.CallFunctionOn(
+                    functionDeclaration: declaration, objectId: objectId,
+                    arguments: arguments.map { .init(value: $0) },
+                    returnByValue: true, awaitPromise: true), timeout: configuration.responseTimeout)
+            } catch {
+                await release { _ = try await page.send(CDP.Runtime.ReleaseObject(objectId: objectId), timeout: configuration.responseTimeout) }
+                throw error
+            }
+            await release { _ = try await page.send(CDP.Runtime.ReleaseObject(objectId: objectId), timeout: configuration.responseTimeout) }
             if let exception = reply.exceptionDetails {
                 throw DevToolsError.javaScriptException(message: exception.message)
             }
@@ -248,37 +297,50 @@ final class PageDriver: Sendable {
     }
 
     /// Which of `nodes` (backend node ids) match the CSS `selector` — a text node by its
-    /// parent element. All handles are made at once, in one object group released after
-    /// the one call that tests them: three round trips' worth of latency for any number of
-    /// nodes. A node that left the document matches nothing. An invalid selector throws
+    /// parent element. All handles are made at once, in an object group of this call's own,
+    /// tested in one call and released before it returns: three round trips' worth of latency
+    /// for any number of nodes, and no other call's handles touched (a group shared by every
+    /// call, freed later from a background task, once freed the next call's handles). A node
+    /// that left the document matches nothing. An invalid selector throws
     /// ``UIAutomationError/Reason/invalidRequest(_:)``.
     func nodes(_ nodes: [Int], matchingCSS selector: String) async throws -> Set<Int> {
         guard !nodes.isEmpty else { return [] }
         return try await browser.run {
-            let group = "automationlab-css"
+            let group = "automationlab-css-" + UUID().uuidString
             let limit = configuration.responseTimeout
             let page = self.page
-            let handles = try await withThrowingTaskGroup(of: (Int, String?).self) { tasks in
-                for node in nodes {
-                    tasks.addTask {
-                        do {
-                            let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node, objectGroup: group), timeout: limit)
-                            return (node, reply.object.objectId)
-                        } catch DevToolsError.protocolError {
-                            return (node, nil)  // "No node with given id found": it left the document
+            let releaseGroup = { await Self.release { _ = try await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit) } }
+            let reply: CDP.Runtime.CallFunctionOn.Response
+            let handles: [(node: Int, objectId: String)]
+            do {
+                handles = try await withThrowingTaskGroup(of: (Int, String?).self) { tasks in
+                    for node in nodes {
+                        tasks.addTask {
+                            do {
+                                let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node, objectGroup: group), timeout: limit)
+                                return (node, reply.object.objectId)
+                            } catch DevToolsError.protocolError {
+                                return (node, nil)  // "No node with given id found": it left the document
+                            }
                         }
                     }
+                    var handles: [(node: Int, objectId: String)] = []
+                    for try await (node, objectId) in tasks { if let objectId { handles.append((node, objectId)) } }
+                    return handles
                 }
-                var handles: [(node: Int, objectId: String)] = []
-                for try await (node, objectId) in tasks { if let objectId { handles.append((node, objectId)) } }
-                return handles
+                guard let first = handles.first else {
+                    await releaseGroup()
+                    return []
+                }
+                reply = try await page.send(CDP.Runtime.CallFunctionOn(
+                    functionDeclaration: PageScripts.nodesMatchingSelector, objectId: first.objectId,
+                    arguments: [.init(value: .string(selector))] + handles.dropFirst().map { .init(objectId: $0.objectId) },
+                    returnByValue: true), timeout: limit)
+            } catch {
+                await releaseGroup()
+                throw error
             }
-            defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group)) } }
-            guard let first = handles.first else { return [] }
-            let reply = try await page.send(CDP.Runtime.CallFunctionOn(
-                functionDeclaration: PageScripts.nodesMatchingSelector, objectId: first.objectId,
-                arguments: [.init(value: .string(selector))] + handles.dropFirst().map { .init(objectId: $0.objectId) },
-                returnByValue: true), timeout: limit)
+            await releaseGroup()
             if let exception = reply.exceptionDetails {
                 throw DevToolsError.javaScriptException(message: exception.message)
             }
@@ -287,12 +349,20 @@ final class PageDriver: Sendable {
                 return Set(zip(handles, answers).compactMap { $1.bool == true ? $0.node : nil })
             case .object(let fields)?:
                 throw UIAutomationError(query: "", reason: .invalidRequest(
-                    "\(quoted(selector)) is not a CSS selector: \(fields["invalidSelector"]?.string ?? "")"))
+                    "\(SwiftLiteral.string(selector)) is not a CSS selector: \(fields["invalidSelector"]?.string ?? "")"))
             default:
                 return []
             }
         }
     }
+
+    /// Runs `release` (freeing page handles); a page that has gone or navigated has freed
+    /// them itself, so its failure is not the caller's.
+    private static func release(_ release: () async throws -> Void) async {
+        try? await release()
+    }
+
+    private func release(_ body: () async throws -> Void) async { await Self.release(body) }
 
     /// A tap: press and release at a viewport point (`count` 2 for a double tap), held
     /// `duration` between them.
@@ -341,51 +411,50 @@ final class PageDriver: Sendable {
     static let errorPageReason = "the browser could not load it and shows its error page instead; is the app's server still running?"
 
     /// Waits until no main-frame navigation is under way, the document is loaded, no
-    /// request is in flight and no finite animation runs. Throws a timeout naming what
-    /// kept the page busy.
-    func waitForIdle(timeout: Duration) async throws {
-        try await browser.run {
-            let clock = ContinuousClock()
-            let deadline = clock.now.advanced(by: timeout)
-            var lastProblem: String?
-            while clock.now < deadline {
+    /// request is in flight and no finite animation runs — by `deadline` (the call's, see
+    /// ``CallProgress``). Throws a timeout naming what kept the page busy.
+    func waitForIdle(until deadline: ContinuousClock.Instant) async throws {
+        let progress = CallProgress.current
+        progress?.waiting(for: "the app to become idle")
+        let started = ContinuousClock.now
+        var lastProblem: String?
+        let idle = try await browser.run {
+            // The page waits within each evaluation (up to 1 s, a frame at a time); between
+            // them only a navigation under way is waited out, in short steps.
+            try await poll(until: deadline, backoff: Backoff([.milliseconds(2)])) {
                 if navigation.isLoading {
                     lastProblem = "a navigation is loading"
-                    try await Task.sleep(for: .milliseconds(2))
-                    continue
+                    return false
                 }
-                let budget = max(1, Int((deadline - clock.now).milliseconds))
+                let budget = max(1, Int((deadline - .now).inMilliseconds))
                 do {
                     let result = try await page.send(
                         CDP.Runtime.Evaluate(expression: PageScripts.idle(budgetMilliseconds: min(budget, 1_000)), awaitPromise: true),
-                        timeout: .milliseconds(budget + 1_000))
+                        timeout: .milliseconds(min(budget, 1_000) + 1_000))
                     if let exception = result.exceptionDetails {
                         lastProblem = exception.message
-                    } else if result.result.value == nil || result.result.value == .null {
-                        // Idle in this document; a navigation requested meanwhile is known by now.
-                        if !navigation.isLoading {
-                            if let unreachable = navigation.unreachableURL {
-                                throw DevToolsError.navigationFailed(url: unreachable, reason: Self.errorPageReason)
-                            }
-                            return
-                        }
-                    } else {
-                        lastProblem = result.result.value?.text
+                        return false
                     }
+                    if result.result.value == nil || result.result.value == .null {
+                        // Idle in this document; a navigation requested meanwhile is known by now.
+                        guard !navigation.isLoading else { return false }
+                        if let unreachable = navigation.unreachableURL {
+                            throw DevToolsError.navigationFailed(url: unreachable, reason: Self.errorPageReason)
+                        }
+                        return true
+                    }
+                    lastProblem = result.result.value?.text
+                    return false
                 } catch DevToolsError.protocolError(_, _, let message, _) {
                     // The document went away under the evaluation: a navigation. Go round.
                     lastProblem = message
+                    return false
                 }
             }
-            throw UIAutomationError(
-                query: "app", reason: .timedOut(after: timeout, waitingFor: "the app to become idle", lastProblem: lastProblem))
         }
-    }
-}
-
-extension Duration {
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1e3 + Double(attoseconds) / 1e15
+        guard !idle else { return }
+        let reason = progress?.timedOut(waitingFor: "the app to become idle", lastProblem: lastProblem)
+            ?? .timedOut(after: .now - started, waitingFor: "the app to become idle", lastProblem: lastProblem)
+        throw UIAutomationError(query: "app", reason: reason)
     }
 }

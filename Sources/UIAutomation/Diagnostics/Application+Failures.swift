@@ -7,6 +7,7 @@ extension Application {
     /// Inside ``withExpectedFailures(_:)`` it adds nothing and takes no screenshot. Never fails.
     func recordFailure(_ error: UIAutomationError) async -> UIAutomationError {
         var error = error
+        if error.phases.isEmpty, let progress = CallProgress.current { error.phases = progress.phases }
         let step = Recording.current
         step?.reported.store(true, ordering: .relaxed)
         if ExpectedFailures.active {
@@ -20,7 +21,7 @@ extension Application {
         }
         if let unmatched = error.unmatched, error.reason == .noMatch, error.suggestions.isEmpty {
             let snapshot = unmatched.snapshot
-            let matches = NearMatches(snapshot: snapshot) { index in try await driver.isHittable(snapshot.elements[index], in: snapshot) }
+            let matches = NearMatches(snapshot: snapshot) { index in try await driver.isHittable(snapshot.elements[index]) }
             error.suggestions = await matches.suggestions(steps: unmatched.steps, failedStep: unmatched.failedStep)
         }
         error.unmatched = nil

@@ -1,4 +1,5 @@
 import DevTools
+import LabSupport
 
 /// Why a query or an action failed: the query chain, the reason, the element tree at the
 /// time, and where its screenshot and tree were saved.
@@ -32,6 +33,23 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         case scriptFailed(String)
         /// The browser failed underneath (crash, protocol error).
         case browser(DevToolsError)
+
+        /// Whether the element is simply not there: no match, or an index past the end.
+        var meansMissing: Bool {
+            switch self {
+            case .noMatch, .indexOutOfRange: return true
+            default: return false
+            }
+        }
+
+        /// Whether an action's checks may pass on a later try: the element is missing,
+        /// disabled, invisible, moving or covered (rather than a failure of the page).
+        var isRetriableByAction: Bool {
+            switch self {
+            case .noMatch, .indexOutOfRange, .disabled, .notVisible, .notStable, .notHittable: return true
+            default: return false
+            }
+        }
     }
 
     /// The query chain, e.g. `app.buttons["Lion"]`.
@@ -44,6 +62,9 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
     public var artifacts: [String] = []
     /// How long it waited before giving up, for failures after auto-waiting.
     public var waited: Duration?
+    /// The phases the call went through before it failed, in order (for an action: resolving
+    /// the element, the actionability checks, input, the idle wait), from its one deadline and log.
+    public var phases: [String] = []
     /// For ``Reason/noMatch``: elements the query nearly found ("did you mean"), one line
     /// each — the same text in another case, a label that begins with it, a child that
     /// carries it, an element of another type with it. Filled in when the failure is reported.
@@ -65,17 +86,13 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether the element is simply not there (no match, or an index past the end): what
-    /// `exists` answers `false` to and what waits keep waiting through.
-    var meansMissing: Bool {
-        switch reason {
-        case .noMatch, .indexOutOfRange: return true
-        default: return false
-        }
-    }
+    /// `exists` answers `false` to and what waits keep waiting through. The one such test.
+    var meansMissing: Bool { reason.meansMissing }
 
     public var description: String {
         var text = "\(query): \(reasonText)"
         if let waited { text += " (after waiting \(waited.formatted))" }
+        if !phases.isEmpty { text += " [phases: " + phases.joined(separator: " → ") + "]" }
         if !suggestions.isEmpty { text += "; did you mean:\n" + suggestions.map { "  - " + $0 }.joined(separator: "\n") }
         if !artifacts.isEmpty { text += "\nSaved: " + artifacts.joined(separator: ", ") }
         if let tree { text += "\nElement tree:\n" + tree }
@@ -94,7 +111,7 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         case .notStable: return "never stopped moving"
         case .disabled: return "is disabled"
         case .unexpectedValue(let expected, let actual):
-            return "has value \(actual.map(quoted) ?? "nil") where \(quoted(expected)) was expected"
+            return "has value \(actual.map(SwiftLiteral.string) ?? "nil") where \(SwiftLiteral.string(expected)) was expected"
         case .timedOut(let after, let waitingFor, let last):
             return "timed out after \(after.formatted) waiting for \(waitingFor)" + (last.map { " (last: \($0))" } ?? "")
         case .notRunning: return "the application is not running; call launch() first"
@@ -108,8 +125,7 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
 extension Duration {
     /// `1.5 s`, `250 ms`.
     var formatted: String {
-        let (seconds, attoseconds) = components
-        let total = Double(seconds) + Double(attoseconds) / 1e18
+        let total = inSeconds
         return total >= 1 ? "\(total.rounded(toPlaces: 2)) s" : "\(Int((total * 1000).rounded())) ms"
     }
 }

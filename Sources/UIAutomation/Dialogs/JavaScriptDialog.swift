@@ -1,3 +1,5 @@
+import LabSupport
+
 /// A JavaScript dialog the page opened (`alert`, `confirm`, `prompt`, or a `beforeunload`
 /// "leave this page?"), and how it was answered. Read them with ``Application/lastDialog``
 /// and ``Application/dialogs``.
@@ -31,7 +33,7 @@ public struct JavaScriptDialog: Sendable, Equatable, CustomStringConvertible {
     /// How it was answered.
     public let response: DialogResponse
 
-    public var description: String { "\(kind.rawValue)(\(quoted(message))) answered \(response)" }
+    public var description: String { "\(kind.rawValue)(\(SwiftLiteral.string(message))) answered \(response)" }
 }
 
 /// An answer to a JavaScript dialog: OK (with a prompt's text) or Cancel.
@@ -54,7 +56,7 @@ public struct DialogResponse: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         guard accepts else { return ".dismiss" }
-        return promptText.map { ".accept(promptText: \(quoted($0)))" } ?? ".accept"
+        return promptText.map { ".accept(promptText: \(SwiftLiteral.string($0)))" } ?? ".accept"
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 extension Application {
     /// Waits up to `timeout` seconds for any of `elements` to exist and returns the index of
@@ -11,16 +12,18 @@ extension Application {
             throw UIAutomationError(query: "app.waitForAny([])", reason: .invalidRequest("waitForAny needs at least one element"))
         }
         let queries = elements.map(\.description).joined(separator: ", ")
-        return try await step("app.waitForAny([\(queries)], timeout: \(timeout))", .wait) {
-            try await waitForAnyWithoutStep(elements, timeout: timeout)
+        let call = "app.waitForAny([\(queries)], timeout: \(timeout))"
+        return try await step(call, .wait) {
+            try await CallProgress.run(call, limit: .seconds(clamping: timeout)) { progress in
+                try await waitForAnyWithoutStep(elements, progress: progress)
+            }
         }
     }
 
-    private func waitForAnyWithoutStep(_ elements: [Element], timeout: TimeInterval) async throws -> Int {
-        let clock = ContinuousClock()
-        let started = clock.now
+    private func waitForAnyWithoutStep(_ elements: [Element], progress: CallProgress) async throws -> Int {
         var found: Int?
-        _ = try await pollWithBackoff(limit: .seconds(max(0, timeout))) {
+        progress.enter("polling")
+        _ = try await poll(until: progress.deadline) {
             for (index, element) in elements.enumerated() where try await element.exists {
                 found = index
                 return true
@@ -31,6 +34,6 @@ extension Application {
         let queries = elements.map(\.description).joined(separator: ", ")
         throw await recordFailure(UIAutomationError(
             query: "app.waitForAny([\(queries)])",
-            reason: .timedOut(after: clock.now - started, waitingFor: "any of them to exist", lastProblem: "none exists")))
+            reason: progress.timedOut(waitingFor: "any of them to exist", lastProblem: "none exists")))
     }
 }

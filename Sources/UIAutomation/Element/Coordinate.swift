@@ -1,3 +1,4 @@
+import LabSupport
 import Foundation
 
 /// A point on screen relative to an element or to the screen, as `XCUICoordinate` is.
@@ -78,7 +79,7 @@ public struct Coordinate: Sendable, CustomStringConvertible {
     /// Touches the point and holds for `duration` seconds.
     public func press(forDuration duration: TimeInterval) async throws {
         try await act("press(forDuration: \(duration))") { driver, point in
-            try await driver.tap(x: point.x, y: point.y, holding: .seconds(duration))
+            try await driver.tap(x: point.x, y: point.y, holding: .seconds(clamping: duration))
         }
     }
 
@@ -88,8 +89,8 @@ public struct Coordinate: Sendable, CustomStringConvertible {
                       thenHoldForDuration holdDuration: TimeInterval = 0) async throws {
         try await act("press(forDuration: \(duration), thenDragTo: \(other))") { driver, point in
             let end = try await other.screenPoint()
-            try await driver.drag(from: point, to: end, holding: .seconds(duration), pointsPerSecond: pointsPerSecond,
-                                  holdAtEnd: .seconds(holdDuration))
+            try await driver.drag(from: point, to: end, holding: .seconds(clamping: duration), pointsPerSecond: pointsPerSecond,
+                                  holdAtEnd: .seconds(clamping: holdDuration))
         }
     }
 
@@ -110,14 +111,20 @@ public struct Coordinate: Sendable, CustomStringConvertible {
         }
     }
 
-    private func act(_ call: String, _ body: @escaping (PageDriver, (x: Double, y: Double)) async throws -> Void) async throws {
+    /// Resolves the point, runs `input` there and waits for idle, all within one deadline.
+    private func act(_ call: String, _ input: @escaping (PageDriver, (x: Double, y: Double)) async throws -> Void) async throws {
         let name = "\(self).\(call)"
         try await app.step(name, .action) {
-            let point = try await screenPoint()
-            let driver = try app.driver(for: name)
-            try await app.perform(name) {
-                try await body(driver, point)
-                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+            try await CallProgress.run(name, limit: app.configuration.actionTimeout) { progress in
+                progress.enter("resolve")
+                let point = try await screenPoint()
+                let driver = try app.driver(for: name)
+                try await app.perform(name) {
+                    progress.enter("input")
+                    try await input(driver, point)
+                    progress.enter("wait for idle")
+                    try await driver.waitForIdle(until: progress.deadline(within: app.configuration.idleTimeout))
+                }
             }
         }
     }
@@ -140,14 +147,14 @@ extension Application {
     /// Types `text` into whatever has keyboard focus now (XCUITest's `app.typeText(_:)`), then
     /// waits until the app is idle. The same characters as ``Element/typeText(_:timeout:)``.
     public func typeText(_ text: String) async throws {
-        let name = "app.typeText(\(quoted(text)))"
+        let name = "app.typeText(\(SwiftLiteral.string(text)))"
         try PageDriver.checkTypable(text, query: name)
-        try await step(name, .action) {
-            let driver = try driver(for: name)
-            try await perform(name) {
-                try await driver.type(text)
-                try await driver.waitForIdle(timeout: configuration.idleTimeout)
-            }
+        let driver = try driver(for: name)
+        try await verbStep(name, timeout: nil) { progress in
+            progress.enter("input")
+            try await driver.type(text)
+            progress.enter("wait for idle")
+            try await driver.waitForIdle(until: progress.deadline)
         }
     }
 }

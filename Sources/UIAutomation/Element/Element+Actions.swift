@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 extension Element {
     /// Taps the element's centre, after waiting until it is actionable: it resolves to one
@@ -16,7 +17,7 @@ extension Element {
     /// Touches the element's centre and holds for `duration` seconds.
     public func press(forDuration duration: TimeInterval, timeout: TimeInterval? = nil) async throws {
         try await act("press(forDuration: \(duration))", timeout: timeout) { driver, x, y in
-            try await driver.tap(x: x, y: y, holding: .milliseconds(Int(duration * 1000)))
+            try await driver.tap(x: x, y: y, holding: .seconds(clamping: duration))
         }
     }
 
@@ -26,7 +27,7 @@ extension Element {
     /// ``UIAutomationError/Reason/invalidRequest(_:)`` before typing anything; press such
     /// keys with ``typeKey(_:modifierFlags:timeout:)``.
     public func typeText(_ text: String, timeout: TimeInterval? = nil) async throws {
-        let call = "typeText(\(quoted(text)))"
+        let call = "typeText(\(SwiftLiteral.string(text)))"
         try PageDriver.checkTypable(text, query: "\(description).\(call)")
         try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
             try await driver.type(text)
@@ -66,8 +67,10 @@ extension Element {
         }
     }
 
-    /// The auto-waiting action loop: resolve, check, act, then wait for idle; retry the
-    /// checks with back-off until the timeout, then fail with the last reason.
+    /// The auto-waiting action: one call with one deadline (`timeout`, else the action
+    /// timeout) for every phase — resolve, check, act, wait for idle. The checks retry with
+    /// back-off until the deadline, then the call fails with the last reason; the idle wait
+    /// after the input ends at the same deadline (and within the idle timeout).
     func act(
         _ name: String, timeout: TimeInterval?, offsetX: Double = 0.5, offsetY: Double = 0.5, tapsTarget: Bool = true,
         _ action: (PageDriver, Double, Double) async throws -> Void,
@@ -75,74 +78,70 @@ extension Element {
     ) async throws {
         let label = "\(description).\(name)"
         try await app.step(label, .action) {
-            try await actionLoop(label, timeout: timeout, offsetX: offsetX, offsetY: offsetY, tapsTarget: tapsTarget, action, prepare: prepare)
+            try await CallProgress.run(label, limit: Configuration.limit(timeout, else: app.configuration.actionTimeout)) { progress in
+                try await actionLoop(label, progress: progress, offsetX: offsetX, offsetY: offsetY, tapsTarget: tapsTarget, action, prepare: prepare)
+            }
         }
     }
 
     private func actionLoop(
-        _ label: String, timeout: TimeInterval?, offsetX: Double, offsetY: Double, tapsTarget: Bool,
+        _ label: String, progress: CallProgress, offsetX: Double, offsetY: Double, tapsTarget: Bool,
         _ action: (PageDriver, Double, Double) async throws -> Void,
         prepare: (PageDriver, ElementSnapshot) async throws -> Void
     ) async throws {
         let driver = try app.driver(for: label)
-        let limit = timeout.map { Duration.milliseconds(Int($0 * 1000)) } ?? app.configuration.actionTimeout
-        let clock = ContinuousClock()
-        let started = clock.now
-        var backoff = Backoff()
-        var last: UIAutomationError
-        while true {
-            var handled = false
+        var last: UIAutomationError?
+        let done = try await poll(until: progress.deadline) {
             do {
+                progress.enter("resolve")
+                progress.waiting(for: "the element to be actionable")
                 let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
                 let element = snapshot.elements[indexes[0]]
-                if !element.isEnabled {
+                guard element.isEnabled else {
                     last = UIAutomationError(query: label, reason: .disabled, tree: snapshot.treeDescription())
-                } else if let node = element.backendNodeId {
-                    let check = try await app.perform(label) {
-                        try await driver.checkActionability(node: node, offsetX: offsetX, offsetY: offsetY, guardHits: tapsTarget)
-                    }
-                    if check.state == "ok" || (!tapsTarget && check.state != "detached"), let x = check.x, let y = check.y {
-                        // A press that landed elsewhere (the layout moved after the check) was
-                        // kept from the page: check again and retry.
-                        let missed = try await app.perform(label) { () async throws -> String? in
-                            try await prepare(driver, element)
-                            try await action(driver, x, y)
-                            if tapsTarget, let missed = await driver.takeHitGuard() { return missed }
-                            try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
-                            return nil
-                        }
-                        guard let missed else { return }
-                        last = UIAutomationError(query: label, reason: .notHittable(coveredBy: missed), tree: snapshot.treeDescription())
-                    } else {
-                        last = UIAutomationError(query: label, reason: Self.reason(for: check), tree: snapshot.treeDescription())
-                        // A monitor that cleared what covers the element: check again at once.
-                        handled = check.state == "covered" ? await app.handleInterruption(blocking: indexes[0], in: snapshot) : false
-                    }
-                } else {
+                    return false
+                }
+                guard let node = element.backendNodeId else {
                     last = UIAutomationError(query: label, reason: .notVisible, tree: snapshot.treeDescription())
+                    return false
                 }
+                progress.enter("actionability")
+                let check = try await app.perform(label) {
+                    try await driver.checkActionability(node: node, offsetX: offsetX, offsetY: offsetY, guardHits: tapsTarget)
+                }
+                // Typing and filling need a visible element, not a free centre point.
+                let point = tapsTarget ? check.actionPoint : check.pointIfPresent
+                guard let point else {
+                    last = UIAutomationError(query: label, reason: check.reason, tree: snapshot.treeDescription())
+                    // Something unrelated covers it: the app's interruption monitors may clear it.
+                    if check.state == .covered { _ = await app.handleInterruption(blocking: indexes[0], in: snapshot) }
+                    return false
+                }
+                // A press that landed elsewhere (the layout moved after the check) was kept
+                // from the page: check again and retry.
+                let missed = try await app.perform(label) { () async throws -> String? in
+                    progress.enter("input")
+                    try await prepare(driver, element)
+                    try await action(driver, point.x, point.y)
+                    if tapsTarget, let missed = await driver.takeHitGuard() { return missed }
+                    progress.enter("wait for idle")
+                    try await driver.waitForIdle(until: progress.deadline(within: app.configuration.idleTimeout))
+                    return nil
+                }
+                guard let missed else { return true }
+                last = UIAutomationError(query: label, reason: .notHittable(coveredBy: missed), tree: snapshot.treeDescription())
+                return false
+            } catch let error as UIAutomationError where error.reason.isRetriableByAction {
+                last = error
+                return false
             } catch let error as UIAutomationError {
-                switch error.reason {
-                case .noMatch, .indexOutOfRange, .disabled, .notVisible, .notStable, .notHittable: last = error
-                default: throw await app.recordFailure(error)
-                }
+                throw await app.recordFailure(error)
             }
-            let elapsed = clock.now - started
-            if elapsed >= limit {
-                last.waited = elapsed
-                throw await app.recordFailure(last)
-            }
-            if !handled { try await Task.sleep(for: min(backoff.next(), limit - elapsed)) }
         }
-    }
-
-    private static func reason(for check: PageDriver.Actionability) -> UIAutomationError.Reason {
-        switch check.state {
-        case "covered": return .notHittable(coveredBy: check.by ?? "another element")
-        case "unstable": return .notStable
-        case "detached": return .noMatch
-        default: return .notVisible
-        }
+        if done { return }
+        var failure = last ?? UIAutomationError(query: label, reason: progress.timedOut(waitingFor: "the element to be actionable", lastProblem: nil))
+        failure.waited = progress.elapsed
+        throw await app.recordFailure(failure)
     }
 }
 

@@ -1,3 +1,4 @@
+import LabSupport
 import DevTools
 import Foundation
 
@@ -32,8 +33,8 @@ extension Element {
         let call = "press(forDuration: \(duration), thenDragTo: \(target))"
         try await act(call, timeout: timeout) { driver, x, y in
             let end = try await target.frame
-            try await driver.drag(from: (x, y), to: (end.x + end.width / 2, end.y + end.height / 2), holding: .seconds(duration),
-                                  pointsPerSecond: pointsPerSecond, holdAtEnd: .seconds(holdDuration))
+            try await driver.drag(from: (x, y), to: (end.x + end.width / 2, end.y + end.height / 2), holding: .seconds(clamping: duration),
+                                  pointsPerSecond: pointsPerSecond, holdAtEnd: .seconds(clamping: holdDuration))
         }
     }
 
@@ -88,7 +89,7 @@ extension Element {
     /// wheel turned to it would: the page gets `input` and `change`. No such option, or an
     /// element that is not a `<select>`, fails with ``UIAutomationError/Reason/invalidRequest(_:)``.
     public func adjust(toPickerWheelValue value: String, timeout: TimeInterval? = nil) async throws {
-        let call = "adjust(toPickerWheelValue: \(quoted(value)))"
+        let call = "adjust(toPickerWheelValue: \(SwiftLiteral.string(value)))"
         try await act(call, timeout: timeout, tapsTarget: false) { _, _, _ in
         } prepare: { driver, element in
             guard let node = element.backendNodeId else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// Keys that are not text, and keyboard focus.
 extension Element {
@@ -29,17 +30,21 @@ extension Element {
     /// focus is elsewhere. The element must exist; it need not be visible.
     public func resignFocus() async throws {
         let label = "\(description).resignFocus()"
-        try await app.step(label, .action) { try await resignFocus(label) }
+        try await app.step(label, .action) {
+            try await CallProgress.run(label, limit: app.configuration.actionTimeout) { progress in try await resignFocus(label, progress: progress) }
+        }
     }
 
-    private func resignFocus(_ label: String) async throws {
+    private func resignFocus(_ label: String, progress: CallProgress) async throws {
         let driver = try app.driver(for: label)
         do {
             let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
             guard let node = snapshot.elements[indexes[0]].backendNodeId else { return }
             try await app.perform(label) {
+                progress.enter("input")
                 _ = try await driver.resignFocus(node: node)
-                try await driver.waitForIdle(timeout: app.configuration.idleTimeout)
+                progress.enter("wait for idle")
+                try await driver.waitForIdle(until: progress.deadline(within: app.configuration.idleTimeout))
             }
         } catch let error as UIAutomationError {
             throw await app.recordFailure(error)
@@ -51,7 +56,7 @@ extension Element {
     /// events; an empty `text` clears the field. Web-only: ``typeText(_:timeout:)`` types key
     /// by key, as XCUITest does, and is what to use when key handlers matter.
     public func fill(_ text: String, timeout: TimeInterval? = nil) async throws {
-        try await act("fill(\(quoted(text)))", timeout: timeout, tapsTarget: false) { _, _, _ in
+        try await act("fill(\(SwiftLiteral.string(text)))", timeout: timeout, tapsTarget: false) { _, _, _ in
         } prepare: { driver, element in
             guard let node = element.backendNodeId else { return }
             try await driver.fill(node: node, with: text)

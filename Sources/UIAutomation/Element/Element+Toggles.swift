@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// Toggles: check, wait for and change the state of a switch (or check box) — including a
 /// SwiftUI-style toggle, one switch spanning its whole row with an inner switch at the
@@ -44,8 +45,8 @@ extension Element {
     /// (``UIAutomationError/Reason/unexpectedValue(expected:actual:)``, expected `"0"`): a
     /// test that turns a switch on believes it is off, and a tap would turn it off — use
     /// ``setSwitch(on:timeout:)`` when either state is fine. `timeout` (default: the action
-    /// timeout) bounds the wait for the element to be actionable, and then the wait for its
-    /// new state.
+    /// timeout) bounds the whole call: finding the toggle, the tap and the wait for its new
+    /// state share one deadline.
     public func turnSwitchOn(timeout: TimeInterval? = nil) async throws {
         try await changeSwitch(on: true, idempotent: false, timeout: timeout, call: "turnSwitchOn(\(timeoutArgument(timeout)))")
     }
@@ -115,47 +116,53 @@ extension Element {
         }
     }
 
-    /// Polls the value until it is on (or off); `tapped` is the element a helper just tapped,
-    /// named in the failure.
-    private func waitForSwitch(on: Bool, timeout: TimeInterval?, call: String, tapped: Element? = nil) async throws {
+    /// Polls the value until it is on (or off), within the call's one deadline (`timeout`, else
+    /// the action timeout).
+    private func waitForSwitch(on: Bool, timeout: TimeInterval?, call: String) async throws {
         let query = "\(description).\(call)"
         try await app.step(query, .expectation) {
-            try await waitForSwitchWithoutStep(on: on, timeout: timeout, query: query, tapped: tapped)
+            try await CallProgress.run(query, limit: timeLimit(timeout)) { progress in
+                try await waitForSwitchWithoutStep(on: on, progress: progress, query: query, tapped: nil)
+            }
         }
     }
 
-    private func waitForSwitchWithoutStep(on: Bool, timeout: TimeInterval?, query: String, tapped: Element?) async throws {
-        let limit = timeLimit(timeout)
+    /// Polls the value until it is on (or off) or `progress`'s deadline; `tapped` is the
+    /// element a helper just tapped, named in the failure.
+    private func waitForSwitchWithoutStep(on: Bool, progress: CallProgress, query: String, tapped: Element?) async throws {
         let expected = Self.value(on: on)
-        let started = ContinuousClock.now
+        let waitingFor = "the switch to be \(on ? "on" : "off") (value == \(SwiftLiteral.string(expected)))"
+        progress.enter("wait for value")
+        progress.waiting(for: waitingFor)
         var lastProblem = "no matches found"
-        let reached = try await poll(limit: limit) {
+        let reached = try await poll(until: progress.deadline) {
             guard let parts = try await existingToggleParts(query) else {
                 lastProblem = "no matches found"
                 return false
             }
             if parts.toggle.value == expected { return true }
-            lastProblem = "value is \(parts.toggle.value.map(quoted) ?? "nil")"
+            lastProblem = "value is \(parts.toggle.value.map(SwiftLiteral.string) ?? "nil")"
             if let tapped { lastProblem += " after a tap at the centre of \(tapped)" }
             return false
         }
         guard reached else {
-            throw await app.recordFailure(UIAutomationError(query: query, reason: .timedOut(
-                after: ContinuousClock.now - started,
-                waitingFor: "the switch to be \(on ? "on" : "off") (value == \(quoted(expected)))",
-                lastProblem: lastProblem)))
+            throw await app.recordFailure(UIAutomationError(query: query, reason: progress.timedOut(waitingFor: waitingFor, lastProblem: lastProblem)))
         }
     }
 
+    /// Finds the toggle, checks it, taps its inner switch and waits for the new value: one
+    /// call, one deadline (`timeout`, else the action timeout) for all three phases.
     private func changeSwitch(on: Bool, idempotent: Bool, timeout: TimeInterval?, call: String) async throws {
         let query = "\(description).\(call)"
         try await app.step(query, .action) {
-            try await changeSwitchWithoutStep(on: on, idempotent: idempotent, timeout: timeout, call: call, query: query)
+            try await CallProgress.run(query, limit: timeLimit(timeout)) { progress in
+                try await changeSwitchWithoutStep(on: on, idempotent: idempotent, progress: progress, query: query)
+            }
         }
     }
 
-    private func changeSwitchWithoutStep(on: Bool, idempotent: Bool, timeout: TimeInterval?, call: String, query: String) async throws {
-        let parts = try await waitForToggleParts(query, timeout: timeout)
+    private func changeSwitchWithoutStep(on: Bool, idempotent: Bool, progress: CallProgress, query: String) async throws {
+        let parts = try await waitForToggleParts(query, progress: progress)
         let target = Self.value(on: on)
         guard parts.toggle.isEnabled, parts.inner.isEnabled else {
             throw await app.recordFailure(UIAutomationError(query: query, reason: .disabled, tree: parts.tree))
@@ -165,16 +172,18 @@ extension Element {
             throw await app.recordFailure(UIAutomationError(
                 query: query, reason: .unexpectedValue(expected: Self.value(on: !on), actual: parts.toggle.value), tree: parts.tree))
         }
-        // The inner switch's centre: the one point of a SwiftUI-style toggle that reacts.
-        try await parts.innerElement.act("tap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y) }
-        try await waitForSwitch(on: on, timeout: timeout, call: call, tapped: parts.innerElement)
+        // The inner switch's centre: the one point of a SwiftUI-style toggle that reacts. The
+        // tap runs within this call's deadline (CallProgress keeps the earlier one).
+        try await parts.innerElement.act("tap()", timeout: nil) { driver, x, y in try await driver.tap(x: x, y: y) }
+        try await waitForSwitchWithoutStep(on: on, progress: progress, query: query, tapped: parts.innerElement)
     }
 
-    /// ``toggleParts(_:)``, waiting up to the timeout for the element to appear (as actions do).
-    private func waitForToggleParts(_ query: String, timeout: TimeInterval?) async throws -> ToggleParts {
-        let started = ContinuousClock.now
+    /// ``toggleParts(_:)``, waiting until the call's deadline for the element to appear (as
+    /// actions do).
+    private func waitForToggleParts(_ query: String, progress: CallProgress) async throws -> ToggleParts {
+        progress.enter("resolve")
         var found: ToggleParts?
-        _ = try await poll(limit: timeLimit(timeout)) {
+        _ = try await poll(until: progress.deadline) {
             found = try await existingToggleParts(query)
             return found != nil
         }
@@ -183,7 +192,7 @@ extension Element {
         do {
             return try await toggleParts(query)
         } catch var error as UIAutomationError {
-            error.waited = ContinuousClock.now - started
+            error.waited = progress.elapsed
             throw await app.recordFailure(error)
         }
     }
@@ -194,10 +203,8 @@ extension Element {
         do {
             return try await toggleParts(query)
         } catch let error as UIAutomationError {
-            switch error.reason {
-            case .noMatch, .indexOutOfRange: return nil
-            default: throw await app.recordFailure(error)
-            }
+            if error.meansMissing { return nil }
+            throw await app.recordFailure(error)
         }
     }
 
@@ -205,7 +212,7 @@ extension Element {
 
     /// `timeout` seconds, else the action timeout.
     private func timeLimit(_ timeout: TimeInterval?) -> Duration {
-        timeout.map { Duration.milliseconds(Int(max(0, $0) * 1000)) } ?? app.configuration.actionTimeout
+        Configuration.limit(timeout, else: app.configuration.actionTimeout)
     }
 
     private func timeoutArgument(_ timeout: TimeInterval?) -> String { timeout.map { "timeout: \($0)" } ?? "" }

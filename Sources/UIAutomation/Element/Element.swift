@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// One element, as `XCUIElement` is: a query plus how to pick one match. It holds no
 /// state; every property and action resolves it against the page anew.
@@ -43,27 +44,25 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
                 _ = try await app.resolve(steps: steps, query: description)
                 return true
             } catch let error as UIAutomationError {
-                switch error.reason {
-                case .noMatch, .indexOutOfRange: return false
-                case .multipleMatches: return true
-                default: throw error
-                }
+                if error.meansMissing { return false }
+                if case .multipleMatches = error.reason { return true }
+                throw error
             }
         }
     }
 
-    /// Whether a tap at its centre would reach it (it exists, is on screen, nothing covers it).
+    /// Whether a tap would reach it now, without scrolling: it exists, is visible, and the hit
+    /// test an action makes (``PageScripts``' `hitTarget`, through open shadow roots) finds it
+    /// or something inside it at the point a tap would aim at. Actions scroll an element into
+    /// view first, so an element off screen is not hittable, yet can be tapped.
     public var isHittable: Bool {
         get async throws {
-            let driver = try app.driver(for: description)
             do {
                 let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
-                return try await app.perform(description) { try await driver.isHittable(snapshot.elements[indexes[0]], in: snapshot) }
-            } catch let error as UIAutomationError {
-                switch error.reason {
-                case .noMatch, .indexOutOfRange: return false
-                default: throw error
-                }
+                let driver = try app.driver(for: description)
+                return try await app.perform(description) { try await driver.isHittable(snapshot.elements[indexes[0]]) }
+            } catch let error as UIAutomationError where error.meansMissing {
+                return false
             }
         }
     }
@@ -92,87 +91,44 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     /// Waits up to `timeout` seconds for the element to exist; whether it does.
     @discardableResult
     public func waitForExistence(timeout: TimeInterval) async throws -> Bool {
-        try await app.step("\(description).waitForExistence(timeout: \(timeout))", .wait) {
-            try await poll(limit: .seconds(max(0, timeout))) { try await exists }
+        try await app.polling("\(description).waitForExistence(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout)) {
+            try await exists
         }
     }
 
     /// Waits up to `timeout` seconds for the element to be gone; whether it is.
     @discardableResult
     public func waitForNonExistence(timeout: TimeInterval) async throws -> Bool {
-        try await app.step("\(description).waitForNonExistence(timeout: \(timeout))", .wait) {
-            try await poll(limit: .seconds(max(0, timeout))) { try await !exists }
+        try await app.polling("\(description).waitForNonExistence(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout)) {
+            try await !exists
         }
     }
 
     /// Waits up to `timeout` seconds for the element to satisfy `predicate`; whether it does.
     /// A missing element does not satisfy it (unless the predicate says `exists == false`).
+    /// A key no element has throws ``PredicateSyntaxError`` at once.
     @discardableResult
     public func wait(for predicate: ElementPredicate, timeout: TimeInterval) async throws -> Bool {
-        try await app.step("\(description).wait(for: \(quoted(predicate.description)), timeout: \(timeout))", .wait) {
-            try await poll(limit: .seconds(max(0, timeout))) { try await evaluate(predicate) }
-        }
+        let call = "\(description).wait(for: \(SwiftLiteral.string(predicate.description)), timeout: \(timeout))"
+        return try await app.polling(call, .wait, limit: .seconds(clamping: timeout)) { try await evaluate(predicate) }
     }
 
-    /// Evaluates `predicate` on the element now (a missing element has `exists == false`
-    /// and nothing else).
+    /// Evaluates `predicate` on the element now. A missing element answers every key as
+    /// ``ElementKeys`` says (`exists` and the other booleans `false`, the rest null); a key no
+    /// element has throws ``PredicateSyntaxError``.
     public func evaluate(_ predicate: ElementPredicate) async throws -> Bool {
-        let driver = try app.driver(for: description)
+        try ElementKeys.check(predicate)
         do {
             let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
             let element = snapshot.elements[indexes[0]]
-            var hittable: Bool?
-            if predicate.referencedKeys.contains("isHittable") || predicate.referencedKeys.contains("hittable") {
-                hittable = try await app.perform(description) { try await driver.isHittable(element, in: snapshot) }
+            var subject = EvaluatedElement(element: element)
+            if ElementKeys.readsHittable(predicate) {
+                let driver = try app.driver(for: description)
+                subject.isHittable = try await app.perform(description) { try await driver.isHittable(element) }
             }
-            return predicate.evaluate(EvaluatedElement(element: element, isHittable: hittable))
-        } catch let error as UIAutomationError {
-            switch error.reason {
-            case .noMatch, .indexOutOfRange: return predicate.evaluate(MissingElement())
-            default: throw error
-            }
+            return predicate.evaluate(subject)
+        } catch let error as UIAutomationError where error.meansMissing {
+            return predicate.evaluate(EvaluatedElement(element: nil))
         }
-    }
-
-    /// Evaluates `condition` with back-off until it holds (`true`) or `limit` has passed
-    /// (`false`); an error from `condition` ends the wait.
-    func poll(limit: Duration, until condition: () async throws -> Bool) async throws -> Bool {
-        try await pollWithBackoff(limit: limit, until: condition)
-    }
-}
-
-/// The one polling loop: `condition` with back-off until it holds (`true`) or `limit` has
-/// passed (`false`); an error from `condition` ends the wait.
-func pollWithBackoff(limit: Duration, until condition: () async throws -> Bool) async throws -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: limit)
-    var backoff = Backoff()
-    while true {
-        if try await condition() { return true }
-        if clock.now >= deadline { return false }
-        let pause = min(backoff.next(), deadline - clock.now)
-        try await Task.sleep(for: pause)
-    }
-}
-
-/// What a missing element looks like to a predicate: it does not exist, and has nothing.
-struct MissingElement: PredicateEvaluable {
-    func predicateValue(forKey key: String) -> PredicateValue? {
-        switch key {
-        case "exists", "isHittable", "hittable", "isEnabled", "isSelected", "hasFocus": return .bool(false)
-        default: return .null
-        }
-    }
-}
-
-/// Poll delays that start fast and settle at a modest rate: 0, 10, 20, 50, 100, 100, 200… ms.
-struct Backoff {
-    private static let steps: [Duration] = [.zero, .milliseconds(10), .milliseconds(20), .milliseconds(50),
-                                             .milliseconds(100), .milliseconds(100), .milliseconds(200)]
-    private var attempt = 0
-
-    mutating func next() -> Duration {
-        defer { attempt += 1 }
-        return Self.steps[min(attempt, Self.steps.count - 1)]
     }
 }

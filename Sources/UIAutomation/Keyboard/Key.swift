@@ -1,3 +1,5 @@
+import LabSupport
+
 /// A key to press with `typeKey(_:modifierFlags:)`, as XCUITest's `XCUIKeyboardKey` is: a
 /// named key (`.escape`, `.tab`, `.return`, arrows, …) or one character (`"a"`, `"7"`, `"/"`).
 ///
@@ -35,7 +37,7 @@ public struct Key: Sendable, Hashable, CustomStringConvertible, ExpressibleByStr
     public init(_ character: Character) {
         let text = String(character)
         key = text
-        spelling = quoted(text)
+        spelling = SwiftLiteral.string(text)
         guard !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             self.text = nil
             code = nil
@@ -72,7 +74,7 @@ public struct Key: Sendable, Hashable, CustomStringConvertible, ExpressibleByStr
         if value.count == 1, let character = value.first {
             self.init(character)
         } else {
-            self.init(named: value, code: nil, keyCode: nil, text: nil, spelling: quoted(value))
+            self.init(named: value, code: nil, keyCode: nil, text: nil, spelling: SwiftLiteral.string(value))
         }
     }
 

@@ -1,3 +1,5 @@
+import LabSupport
+
 /// Writes a predicate back as a canonical format string that parses to the same predicate.
 enum PredicateFormatter {
     static func format(_ node: PredicateNode) -> String {
@@ -38,27 +40,10 @@ enum PredicateFormatter {
 
     static func format(_ value: PredicateValue) -> String {
         switch value {
-        case .string(let text): quoted(text)
+        case .string(let text): SwiftLiteral.string(text)
         case .number(let number): PredicateValue.text(of: number)
         case .bool(let flag): flag ? "true" : "false"
         case .null: "nil"
         }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        // Scalars, not Characters: "\r\n" is one Character but two escapes.
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

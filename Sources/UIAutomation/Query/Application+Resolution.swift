@@ -6,7 +6,7 @@ extension Application {
         return try await perform(query) {
             let snapshot = try await driver.snapshot()
             var evaluator = QueryEvaluator(snapshot: snapshot) { index in
-                try await driver.isHittable(snapshot.elements[index], in: snapshot)
+                try await driver.isHittable(snapshot.elements[index])
             }
             evaluator.cssMatches = { selector, candidates in
                 var byNode: [Int: [Int]] = [:]

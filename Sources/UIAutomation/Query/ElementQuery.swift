@@ -1,3 +1,5 @@
+import LabSupport
+
 /// A description of elements to find, as `XCUIElementQuery` is: built by chaining, and
 /// resolved against the live page every time it is used — never stale.
 public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvertible {
@@ -22,29 +24,29 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
 
     /// The matches that satisfy `predicate`.
     public func matching(_ predicate: ElementPredicate) -> ElementQuery {
-        adding(.matching(predicate), ".matching(\(quoted(predicate.description)))")
+        adding(.matching(predicate), ".matching(\(SwiftLiteral.string(predicate.description)))")
     }
 
     /// The matches whose identifier is `identifier`.
     public func matching(identifier: String) -> ElementQuery {
-        adding(.matching(ElementPredicate.key("identifier").equals(identifier)), ".matching(identifier: \(quoted(identifier)))")
+        adding(.matching(ElementPredicate.key("identifier").equals(identifier)), ".matching(identifier: \(SwiftLiteral.string(identifier)))")
     }
 
     /// The matches of type `type` (and identifier, if given).
     public func matching(_ type: ElementType, identifier: String?) -> ElementQuery {
         adding(.matching(Self.predicate(type: type, identifier: identifier)),
-               ".matching(.\(type.name), identifier: \(identifier.map(quoted) ?? "nil"))")
+               ".matching(.\(type.name), identifier: \(identifier.map(SwiftLiteral.string) ?? "nil"))")
     }
 
     /// The matches that contain a descendant satisfying `predicate`.
     public func containing(_ predicate: ElementPredicate) -> ElementQuery {
-        adding(.containing(predicate), ".containing(\(quoted(predicate.description)))")
+        adding(.containing(predicate), ".containing(\(SwiftLiteral.string(predicate.description)))")
     }
 
     /// The matches that contain a descendant of type `type` (and identifier, if given).
     public func containing(_ type: ElementType, identifier: String?) -> ElementQuery {
         adding(.containing(Self.predicate(type: type, identifier: identifier)),
-               ".containing(.\(type.name), identifier: \(identifier.map(quoted) ?? "nil"))")
+               ".containing(.\(type.name), identifier: \(identifier.map(SwiftLiteral.string) ?? "nil"))")
     }
 
     /// The matches whose DOM node matches the CSS `selector` (a text by its parent element):
@@ -54,18 +56,21 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
     /// its role instead, or use ``ElementQueryProviding/descendants(matching:)`` with `.any`.
     /// An invalid selector fails the query with ``UIAutomationError/Reason/invalidRequest(_:)``.
     public func matching(css selector: String) -> ElementQuery {
-        adding(.css(selector), ".matching(css: \(quoted(selector)))")
+        adding(.css(selector), ".matching(css: \(SwiftLiteral.string(selector)))")
     }
 
     // MARK: Elements
 
-    /// The one match whose identifier, label, value or placeholder is `key` (strict).
+    /// The one match whose identifier, label, value or placeholder is `key` (strict). A label
+    /// matches also without decorative glyphs at its ends (`❯Mark all as complete`, from a CSS
+    /// `::before`; see `ElementKeys.undecorated`).
     public subscript(_ key: String) -> Element {
         let predicate = ElementPredicate.key("identifier").equals(key)
             || ElementPredicate.key("label").equals(key)
+            || ElementPredicate.key("undecoratedLabel").equals(key)
             || ElementPredicate.key("value").equals(key)
             || ElementPredicate.key("placeholderValue").equals(key)
-        return Element(query: adding(.matching(predicate), "[\(quoted(key))]"), pick: .unique, suffix: "")
+        return Element(query: adding(.matching(predicate), "[\(SwiftLiteral.string(key))]"), pick: .unique, suffix: "")
     }
 
     /// The one and only match; using it fails if there are none or several.
@@ -128,7 +133,3 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
     }
 }
 
-/// A Swift string literal for `text`, for query descriptions.
-func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-}

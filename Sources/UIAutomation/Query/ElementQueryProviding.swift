@@ -27,6 +27,18 @@ extension ElementQueryProviding {
     public var tabBars: ElementQuery { descendants(matching: .tabBar) }
     public var toolbars: ElementQuery { descendants(matching: .toolbar) }
     public var radioButtons: ElementQuery { descendants(matching: .radioButton) }
+    public var textViews: ElementQuery { descendants(matching: .textView) }
+    public var webViews: ElementQuery { descendants(matching: .webView) }
+    public var pickers: ElementQuery { descendants(matching: .picker) }
+    public var datePickers: ElementQuery { descendants(matching: .datePicker) }
+    public var progressIndicators: ElementQuery { descendants(matching: .progressIndicator) }
+    public var activityIndicators: ElementQuery { descendants(matching: .activityIndicator) }
+    public var comboBoxes: ElementQuery { descendants(matching: .comboBox) }
+    public var menus: ElementQuery { descendants(matching: .menu) }
+    public var menuItems: ElementQuery { descendants(matching: .menuItem) }
+    public var groups: ElementQuery { descendants(matching: .group) }
+    public var tabs: ElementQuery { descendants(matching: .tab) }
+    public var steppers: ElementQuery { descendants(matching: .stepper) }
 }
 
 extension ElementType {
@@ -37,6 +49,9 @@ extension ElementType {
         .secureTextField: "secureTextFields", .searchField: "searchFields",
         .collectionView: "collectionViews", .table: "tables", .navigationBar: "navigationBars",
         .alert: "alerts", .link: "links", .other: "otherElements", .slider: "sliders",
-        .tabBar: "tabBars", .toolbar: "toolbars", .radioButton: "radioButtons",
+        .tabBar: "tabBars", .toolbar: "toolbars", .radioButton: "radioButtons", .textView: "textViews",
+        .webView: "webViews", .picker: "pickers", .datePicker: "datePickers", .progressIndicator: "progressIndicators",
+        .activityIndicator: "activityIndicators", .comboBox: "comboBoxes", .menu: "menus", .menuItem: "menuItems",
+        .group: "groups", .tab: "tabs", .stepper: "steppers",
     ]
 }

@@ -1,3 +1,5 @@
+import LabSupport
+
 /// "Did you mean …": when a query that looks for a text (`app.cells["lion"]`,
 /// `matching(identifier:)`, `label == "Send"`) finds nothing, the elements it nearly found.
 ///
@@ -33,22 +35,22 @@ struct NearMatches {
             for index in candidates {
                 let element = snapshot.elements[index]
                 if let (name, found) = Self.texts(of: element).first(where: { Self.fold($0.1) == folded }) {
-                    add(index, "its \(name) is \(quoted(found)), not \(quoted(text))")
+                    add(index, "its \(name) is \(SwiftLiteral.string(found)), not \(SwiftLiteral.string(text))")
                 } else if let (name, found) = Self.texts(of: element).first(where: {
                     !folded.isEmpty && Self.fold($0.1).hasPrefix(folded)
                 }) {
-                    add(index, "its \(name) \(quoted(found)) begins with \(quoted(text))")
+                    add(index, "its \(name) \(SwiftLiteral.string(found)) begins with \(SwiftLiteral.string(text))")
                 } else if let child = snapshot.descendants(of: index).first(where: { Self.fold(snapshot.elements[$0].label) == folded }) {
                     let inner = snapshot.elements[child]
-                    add(index, "its child \(inner.elementType) has the label \(quoted(inner.label)); "
-                        + "match it with .containing(.label == \(quoted(inner.label))) or by identifier")
+                    add(index, "its child \(inner.elementType) has the label \(SwiftLiteral.string(inner.label)); "
+                        + "match it with .containing(.label == \(SwiftLiteral.string(inner.label))) or by identifier")
                 }
             }
             let wantedTypes = Set(candidates.map { snapshot.elements[$0].elementType })
             for (index, element) in snapshot.elements.enumerated() where index > 0 && !candidates.contains(index) {
                 guard Self.texts(of: element).contains(where: { $0.1 == text }) else { continue }
-                let shortcut = ElementType.shortcutNames[element.elementType].map { "app.\($0)[\(quoted(text))]" }
-                    ?? "app.descendants(matching: .\(element.elementType.name))[\(quoted(text))]"
+                let shortcut = ElementType.shortcutNames[element.elementType].map { "app.\($0)[\(SwiftLiteral.string(text))]" }
+                    ?? "app.descendants(matching: .\(element.elementType.name))[\(SwiftLiteral.string(text))]"
                 let asked = wantedTypes.count == 1 ? " where \(wantedTypes.first!) was asked for" : ""
                 add(index, "a \(element.elementType)\(asked): \(shortcut)")
             }

@@ -22,7 +22,8 @@ struct QueryEvaluator {
         var current = [0]
         var hittable: [Int: Bool] = [:]
         func precompute(_ predicate: ElementPredicate, for candidates: [Int]) async throws {
-            guard predicate.referencedKeys.contains("isHittable") || predicate.referencedKeys.contains("hittable") else { return }
+            try ElementKeys.check(predicate)
+            guard ElementKeys.readsHittable(predicate) else { return }
             for index in candidates where hittable[index] == nil { hittable[index] = try await hitTest(index) }
         }
         for (position, step) in steps.enumerated() {
@@ -75,16 +76,5 @@ struct QueryEvaluator {
 
     private func subject(_ index: Int, _ hittable: [Int: Bool]) -> EvaluatedElement {
         EvaluatedElement(element: snapshot.elements[index], isHittable: hittable[index])
-    }
-}
-
-/// An element under evaluation: its snapshot, plus `isHittable` when it was computed.
-struct EvaluatedElement: PredicateEvaluable {
-    let element: ElementSnapshot
-    let isHittable: Bool?
-
-    func predicateValue(forKey key: String) -> PredicateValue? {
-        if key == "isHittable" || key == "hittable" { return isHittable.map(PredicateValue.bool) ?? .null }
-        return element.predicateValue(forKey: key)
     }
 }

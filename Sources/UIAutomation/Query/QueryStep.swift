@@ -1,3 +1,5 @@
+import LabSupport
+
 /// One step of a query chain, applied to the set of elements the previous step produced.
 enum QueryStep: Sendable, CustomStringConvertible {
     /// All descendants of type `type` (`.any`: every descendant).
@@ -19,7 +21,7 @@ enum QueryStep: Sendable, CustomStringConvertible {
         case .children(let type): return "children(matching: .\(type.name))"
         case .matching(let predicate): return "matching(\(predicate))"
         case .containing(let predicate): return "containing(\(predicate))"
-        case .css(let selector): return "matching(css: \(quoted(selector)))"
+        case .css(let selector): return "matching(css: \(SwiftLiteral.string(selector)))"
         case .pick(let pick): return pick.description
         }
     }

@@ -28,20 +28,10 @@ public struct ElementSnapshot: Sendable, PredicateEvaluable, CustomStringConvert
     var children: [Int] = []
     let depth: Int
 
+    /// The value of a predicate key (``ElementKeys``: `label`, `isEnabled`, `frame.width`, …);
+    /// `nil` for a key elements do not have.
     public func predicateValue(forKey key: String) -> PredicateValue? {
-        switch key {
-        case "exists": return .bool(true)
-        case "label": return .string(label)
-        case "identifier": return .string(identifier)
-        case "value": return value.map(PredicateValue.string) ?? .null
-        case "placeholderValue": return placeholderValue.map(PredicateValue.string) ?? .null
-        case "title": return .string("")
-        case "isEnabled", "enabled": return .bool(isEnabled)
-        case "isSelected", "selected": return .bool(isSelected)
-        case "hasFocus", "hasKeyboardFocus": return .bool(hasFocus)
-        case "elementType": return .number(Double(elementType.rawValue))
-        default: return frame.predicateValue(forKey: key)
-        }
+        ElementKeys.value(key, of: self)
     }
 
     /// One line as in XCUITest's debug description: type, frame, identifier, label, value.

@@ -137,7 +137,7 @@ struct SnapshotBuilder {
         var label = node.name?.value?.text ?? ""
         if label.isEmpty && type == .staticText { label = text.trimmed }
         let checked = node.property("checked")?.text
-        let value: String?
+        var value: String?
         switch type {
         case .switch, .checkBox, .radioButton:
             value = checked == "true" ? "1" : checked == "mixed" ? "2" : "0"
@@ -146,13 +146,18 @@ struct SnapshotBuilder {
             // (aria-description, aria-describedby): the web's nearest thing to UIKit's accessibilityValue.
             value = node.value?.value?.text ?? node.description?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
         }
+        let placeholder = facts.attributes["placeholder"] ?? facts.attributes["aria-placeholder"]
+        // An empty text field reads as XCUITest's does: its placeholder, else "" (never nil).
+        if [.textField, .secureTextField, .searchField, .textView].contains(type), value?.isEmpty ?? true {
+            value = placeholder ?? ""
+        }
         let disabled = node.property("disabled")?.bool ?? false
         return ElementSnapshot(
             elementType: type,
             identifier: facts.attributes[identifierAttribute] ?? "",
             label: label,
             value: value,
-            placeholderValue: facts.attributes["placeholder"] ?? facts.attributes["aria-placeholder"],
+            placeholderValue: placeholder,
             isEnabled: !disabled,
             isSelected: node.property("selected")?.bool ?? false,
             hasFocus: parent != nil && (node.property("focused")?.bool ?? false),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rectangle in CSS pixels, in viewport coordinates (the screen, as XCUITest's `frame`).
 public struct Rect: Sendable, Equatable, CustomStringConvertible {
     public var x: Double
@@ -39,26 +41,5 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
             value.rounded() == value ? String(Int(value)) : String(format: "%.1f", value)
         }
         return "{{\(format(x)), \(format(y))}, {\(format(width)), \(format(height))}}"
-    }
-}
-
-import Foundation
-
-extension Rect {
-    /// A `frame.…` key path as XCUITest's key-value coding spells it (`frame.origin.x`,
-    /// `frame.size.width`, and CGRect's `frame.minX` … `frame.maxY`, `frame.width`,
-    /// `frame.height`), in points; `nil` for any other key.
-    func predicateValue(forKey key: String) -> PredicateValue? {
-        switch key {
-        case "frame.origin.x", "frame.minX", "frame.x": return .number(x)
-        case "frame.origin.y", "frame.minY", "frame.y": return .number(y)
-        case "frame.size.width", "frame.width": return .number(width)
-        case "frame.size.height", "frame.height": return .number(height)
-        case "frame.midX": return .number(midX)
-        case "frame.midY": return .number(midY)
-        case "frame.maxX": return .number(maxX)
-        case "frame.maxY": return .number(maxY)
-        default: return nil
-        }
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(XCTest)
 import Foundation
+import LabSupport
 import Synchronization
 import XCTest
 
@@ -33,23 +34,20 @@ extension XCTestCase {
         let pending = ElementExpectations.shared.take(from: self)
         let problems = ProblemLog()
         let fulfilled = FulfilledSet()
+        let deadline = ContinuousClock.now + .seconds(clamping: timeout)
         let pollers = pending.enumerated().map { index, item in
             Task {
-                var backoff = Backoff()
-                while !Task.isCancelled {
-                    do {
+                do {
+                    _ = try await poll(until: deadline) {
                         let holds = try await withExpectedFailures { try await item.element.evaluate(item.predicate) }
-                        if holds, item.handler?() ?? true {
-                            fulfilled.insert(index)
-                            item.expectation.fulfill()
-                            return
-                        }
-                    } catch {
-                        // Stopped at the timeout mid-read: not a problem of the element's.
-                        if !Task.isCancelled { problems.append("\(item.element): \(error)") }
-                        return
+                        guard holds, item.handler?() ?? true else { return false }
+                        fulfilled.insert(index)
+                        item.expectation.fulfill()
+                        return true
                     }
-                    try? await Task.sleep(for: backoff.next())
+                } catch {
+                    // Stopped at the timeout mid-read: not a problem of the element's.
+                    if !Task.isCancelled { problems.append("\(item.element): \(error)") }
                 }
             }
         }

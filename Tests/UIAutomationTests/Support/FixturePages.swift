@@ -22,7 +22,7 @@ enum FixturePages {
         "/submit": submit,
         "/submitted": submitted,
         "/decor": decor,
-    ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }
+    ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
         """
