@@ -113,7 +113,7 @@ public struct MessagesAPI: Sendable {
             Self.write(userMessages.messages, to: &writer)
         }
         writer.raw("}")
-        return Self.pageResponse(writer, next: page.next, request: request, limit: pageRequest.limit)
+        return Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
     }
 
     private func getUser<Context: RequestContext>(_ request: Request, context: Context) async throws -> Response {
@@ -131,10 +131,30 @@ public struct MessagesAPI: Sendable {
         writer.raw(",\"message\":")
         Self.write(page.items, to: &writer)
         writer.raw("}")
-        return Self.pageResponse(writer, next: page.next, request: request, limit: pageRequest.limit)
+        return Self.pageResponse(writer, next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
     }
 
     // MARK: - Paging
+
+    /// The path of `user`'s listing, built from the validated, decoded name: the base path and
+    /// the name percent-encoded as one segment (every byte but RFC 3986's unreserved
+    /// characters), so it can hold no `/`, `?`, `#`, `>`, `,` or quote whatever was sent.
+    static func userPath(_ user: String) -> String {
+        var path = basePath + "/"
+        for byte in user.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                path.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                path.unicodeScalars.append("%")
+                path.unicodeScalars.append(hex[Int(byte >> 4)])
+                path.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return path
+    }
 
     private static let link = HTTPFields.Element.Name("Link")!
 
@@ -171,13 +191,14 @@ public struct MessagesAPI: Sendable {
 
     /// Closes the envelope `writer` has open, adding `next` and a `Link` header when another
     /// page follows.
-    private static func pageResponse(_ writer: JSONWriter, next: MessageCursor?, request: Request, limit: Int) -> Response {
+    /// `path` is built by the server (``userPath(_:)`` or ``basePath``), never copied from the request.
+    private static func pageResponse(_ writer: JSONWriter, next: MessageCursor?, path: String, limit: Int) -> Response {
         var writer = writer
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let next {
             writer.raw(",\"next\":")
             writer.string(next.token)
-            headers[Self.link] = "<\(request.uri.path)?limit=\(limit)&cursor=\(next.token)>; rel=\"next\""
+            headers[Self.link] = "<\(path)?limit=\(limit)&cursor=\(next.token)>; rel=\"next\""
         }
         writer.raw("}")
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.buffer))
