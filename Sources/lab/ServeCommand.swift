@@ -112,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
 
                 """.utf8))
         }
-        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        try await BoundedShutdown.runUntilSignalled(application, logger: LabServer.quietLogger)
         FileHandle.standardOutput.write(Data("stopped\n".utf8))
     }
 

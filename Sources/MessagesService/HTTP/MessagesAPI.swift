@@ -110,7 +110,7 @@ public struct MessagesAPI: Sendable {
             if index > 0 { writer.raw(",") }
             writer.string(userMessages.user)
             writer.raw(":")
-            Self.write(userMessages.messages, to: &writer)
+            try Self.write(userMessages.messages, to: &writer)
         }
         writer.raw("}")
         return Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
@@ -129,7 +129,7 @@ public struct MessagesAPI: Sendable {
         writer.raw("{\"statusCode\":200,\"body\":{\"user\":")
         writer.string(user)
         writer.raw(",\"message\":")
-        Self.write(page.items, to: &writer)
+        try Self.write(page.items, to: &writer)
         writer.raw("}")
         return Self.pageResponse(writer, next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
     }
@@ -201,8 +201,25 @@ public struct MessagesAPI: Sendable {
             headers[Self.link] = "<\(path)?limit=\(limit)&cursor=\(next.token)>; rel=\"next\""
         }
         writer.raw("}")
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.buffer))
+        return Response(status: .ok, headers: headers, body: sliced(writer.buffer))
     }
+
+    /// The answer written in 64 KiB slices: each goes out only when the connection can take it
+    /// (NIO's backpressure), every slice that reaches the socket is progress for the
+    /// write-progress clock, and a client that leaves stops the writing at the next slice.
+    static func sliced(_ buffer: ByteBuffer) -> ResponseBody {
+        guard buffer.readableBytes > sliceSize else { return ResponseBody(byteBuffer: buffer) }
+        return ResponseBody(contentLength: buffer.readableBytes) { writer in
+            var rest = buffer
+            while let slice = rest.readSlice(length: min(sliceSize, rest.readableBytes)) {
+                try await writer.write(slice)
+                if rest.readableBytes == 0 { break }
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    static let sliceSize = 64 * 1024
 
     // MARK: - Helpers
 
@@ -244,9 +261,12 @@ public struct MessagesAPI: Sendable {
         return MessagesAPIError(.serviceUnavailable, .storageUnavailable, "the message store is unavailable; \(consequence)")
     }
 
-    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter) {
+    /// Checks for cancellation every 64 entries: a client that left, or a shutdown past its
+    /// grace period, stops the encoding of a big page.
+    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter) throws {
         writer.raw("[")
         for (index, entry) in entries.enumerated() {
+            if index % 64 == 63 { try Task.checkCancellation() }
             writer.raw(index == 0 ? "{\"subject\":" : ",{\"subject\":")
             writer.string(entry.subject)
             writer.raw(",\"message\":")
