@@ -109,8 +109,9 @@ let package = Package(
 
         // MARK: Lab apps and the CLI
 
-        // What every lab HTTP server runs with against hostile clients: a connection cap, a whole-request
-        // deadline, an idle timeout, malformed HTTP answered 400.
+        // What every lab HTTP server runs with against hostile clients: a connection cap, per-request
+        // deadlines, idle and write-progress clocks, malformed HTTP answered 400, a bounded shutdown,
+        // and the warning for binds beyond loopback.
         .target(
             name: "ServerDefenses",
             dependencies: [
@@ -120,6 +121,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The Messages API's model and wire format (Message, the envelopes, the error codes), shared

@@ -18,10 +18,13 @@ public struct ServerLimits: Sendable, Equatable {
     /// At most this many connections are open at once; the server stops accepting until one
     /// closes. Default: half the process's open-file limit, between 64 and 4,096.
     public var maxConnections: Int
-    /// A request's head and body must arrive within this time from its first byte (or from
-    /// the end of the previous response); else the connection is closed. Default 10 s.
+    /// A request's head and body must arrive within this time from when the server starts
+    /// waiting for it (the connection opening, the previous answer gone out in full) or, when
+    /// pipelined behind answers still going out, from its head being read; else the connection
+    /// is closed. Answers are never timed by it. Default 10 s.
     public var requestTimeout: Duration
-    /// A connection with nothing to read for this long is closed. Default 30 s.
+    /// A connection waiting for a request with nothing read for this long is closed, and so is
+    /// one whose answer has had no byte reach the socket for this long. Default 30 s.
     public var idleTimeout: Duration
     /// Connections the kernel may hold waiting to be accepted. Default 1,024.
     public var backlog: Int
@@ -60,12 +63,15 @@ public struct ServerLimits: Sendable, Equatable {
         return Int(clamping: limit.rlim_cur)
     }
 
-    /// The HTTP/1 server with the request deadline and the idle timeout.
+    /// The HTTP/1 server with the connection clocks of `RequestDeadlineHandler`: the request
+    /// deadline (per request), the idle timeout between requests and the write-progress timeout
+    /// (both ``idleTimeout``). Hummingbird's own idle timer is off: it runs from when an answer
+    /// is queued, not from the last byte that went out.
     public var http1: HTTPServerBuilder {
-        let deadline = requestTimeout
+        let requestTimeout = TimeAmount(self.requestTimeout), idleTimeout = TimeAmount(self.idleTimeout)
         return .http1(configuration: .init(
-            additionalChannelHandlers: [RequestDeadlineHandler(deadline: TimeAmount(deadline))],
-            idleTimeout: TimeAmount(idleTimeout)))
+            additionalChannelHandlers: [RequestDeadlineHandler(requestTimeout: requestTimeout, idleTimeout: idleTimeout)],
+            idleTimeout: nil))
     }
 
     /// The application configuration for `address`, with the connection cap and backlog.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MessagesService
+import ServerDefenses
 
 /// `lab messages-api`: serves the Messages REST API on its own, storing into a SQLite file.
 struct MessagesAPICommand: AsyncParsableCommand {
@@ -49,10 +50,13 @@ struct MessagesAPICommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let host = self.host
+        if let warning = BindExposure.warning(host: host, port: port, exposed: "the Messages API (read and write: GET and POST /proto/messages)") {
+            FileHandle.standardError.write(Data(warning.utf8))
+        }
         let server = MessagesServer(api: MessagesAPI(store: store), host: host, port: port, limits: defenses.limits,
                                     policy: defenses.policy(bindHost: host)) { boundPort in
             // One line on stdout, unbuffered: scripts and tests read the port from it.
-            FileHandle.standardOutput.write(Data("listening on http://\(host):\(boundPort)\n".utf8))
+            FileHandle.standardOutput.write(Data("listening on \(BindExposure.url(host: host, port: boundPort))\n".utf8))
         }
         try await server.runUntilSignalled()
     }

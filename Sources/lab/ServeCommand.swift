@@ -5,6 +5,7 @@ import Hummingbird
 import LabKit
 import MessagesApp
 import MessagesService
+import ServerDefenses
 import ServiceLifecycle
 import TogglesApp
 import TriviaApp
@@ -88,12 +89,16 @@ struct ServeCommand: AsyncParsableCommand {
         MessagesAPI(store: store).addRoutes(to: router)
         let host = self.host
         let db = self.db
+        let exposed = "every lab app and the Messages API (read and write: GET and POST /proto/messages)"
+        if let warning = BindExposure.warning(host: host, port: port, exposed: exposed) {
+            FileHandle.standardError.write(Data(warning.utf8))
+        }
         let messagesBackend = mockMessages ? "mock: hard-coded messages, nothing kept"
             : messagesAPI.map { "API: \($0)" } ?? "API: this server's /proto/messages"
         let application = LabServer.makeApplication(
             router: router, host: host, port: port, limits: defenses.limits, logger: LabServer.quietLogger
         ) { bound in
-            let base = "http://\(host):\(bound)"
+            let base = BindExposure.url(host: host, port: bound)
             if let own = Self.loopbackURL(host: host, port: bound) { ownAPI.set(own) }
             FileHandle.standardOutput.write(Data("""
                 listening on \(base)
@@ -107,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
 
                 """.utf8))
         }
-        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        try await BoundedShutdown.runUntilSignalled(application, logger: LabServer.quietLogger)
         FileHandle.standardOutput.write(Data("stopped\n".utf8))
     }
 

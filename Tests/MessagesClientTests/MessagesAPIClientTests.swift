@@ -63,17 +63,27 @@ struct MessagesAPIClientTests {
 
     @Test func anyTextTravelsVerbatim() async throws {
         try await withAPI { (client) async throws in
-            let users = ["z last", "a first", "ü \"quoted\" \\ {braces}", "👨‍👩‍👧 family", "what?#fragment", "..", "100%", "a+b c"]
+            let users = ["z last", "a first", "ü \"quoted\" \\ {braces}", "👨‍👩‍👧 family", "what?#fragment", "...", ".x", "100%", "a+b c"]
             for user in users {
                 _ = try await client.add(Message(user: user, subject: "<b>\"x\"</b>\n", message: "line one\nline two\t\u{1}"))
             }
-            // "." and ".." are left out here: libcurl (under FoundationNetworking) removes them as
-            // dot segments even percent-encoded, so GET /proto/messages/.. never reaches the user
-            // (docs/decisions.md). They are still listed by allMessages().
-            for user in users where user != ".." {
+            // "." and ".." are refused by the API (dot segments: libcurl removes them even
+            // percent-encoded, so no GET could reach such a user); "..." and ".x" are names.
+            for user in users {
                 #expect(try await client.messages(of: user) == [MessageEntry(subject: "<b>\"x\"</b>\n", message: "line one\nline two\t\u{1}")], "\(user)")
             }
             #expect(try await client.allMessages().map(\.user) == users)
+        }
+    }
+
+    @Test func dotSegmentUsersAreRefusedWithATypedError() async throws {
+        try await withAPI { (client) async throws in
+            for user in [".", ".."] {
+                await #expect(throws: MessagesClientError.self) {
+                    _ = try await client.add(Message(user: user, subject: "s", message: "m"))
+                }
+            }
+            #expect(try await client.allMessages().isEmpty)
         }
     }
 

@@ -36,6 +36,25 @@ private func fields(_ overrides: [String: Any?]) -> [UInt8] {
 
 let limits = MessageLimits.default
 
+/// `text` in UTF-16 (little- or big-endian), with or without a byte-order mark.
+func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> [UInt8] {
+    let units: [UInt16] = (bom ? [0xFEFF] : []) + Array(text.utf16)
+    return units.flatMap { unit -> [UInt8] in
+        bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+    }
+}
+
+/// `text` in UTF-32 big-endian, with or without a byte-order mark.
+func utf32BE(_ text: String, bom: Bool) -> [UInt8] {
+    let values: [UInt32] = (bom ? [0xFEFF] : []) + text.unicodeScalars.map(\.value)
+    return values.flatMap { value -> [UInt8] in
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
+    }
+}
+
+let validBodyText = #"{"user":"a16","operation":"add_message","subject":"s","message":"m"}"#
+let duplicateBodyText = #"{"user":"a16","user":"b16","operation":"add_message","subject":"s","message":"m"}"#
+
 let badRequestCases: [BadRequestCase] = [
     // Invisible formatting in a user name: two names that look alike would be two users.
     post("user with a right-to-left override", fields(["user": "dan\u{202E}nab"]), "invalid_field"),
@@ -48,6 +67,21 @@ let badRequestCases: [BadRequestCase] = [
     post("not UTF-8", [0x7B, 0x22, 0x75, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D], "malformed_json"),
     post("lone surrogate escape", #"{"user":"dan","operation":"add_message","subject":"s","message":"\ud800"}"#, "malformed_json"),
     post("deeply nested JSON", "{\"user\":" + String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000) + "}", "malformed_json"),
+    // Not UTF-8: UTF-16 and UTF-32, with or without a byte-order mark, and a UTF-8 BOM; a
+    // duplicated field in UTF-16 is refused too (the body is refused before any parser reads it).
+    post("UTF-16LE with BOM", utf16(validBodyText, bigEndian: false, bom: true), "malformed_json"),
+    post("UTF-16BE with BOM", utf16(validBodyText, bigEndian: true, bom: true), "malformed_json"),
+    post("UTF-16LE without BOM", utf16(validBodyText, bigEndian: false, bom: false), "malformed_json"),
+    post("UTF-16BE without BOM", utf16(validBodyText, bigEndian: true, bom: false), "malformed_json"),
+    post("UTF-16LE duplicate keys", utf16(duplicateBodyText, bigEndian: false, bom: true), "malformed_json"),
+    post("UTF-16BE duplicate keys without BOM", utf16(duplicateBodyText, bigEndian: true, bom: false), "malformed_json"),
+    post("UTF-32BE with BOM", utf32BE(validBodyText, bom: true), "malformed_json"),
+    post("UTF-32BE without BOM", utf32BE(validBodyText, bom: false), "malformed_json"),
+    post("UTF-8 with BOM", [0xEF, 0xBB, 0xBF] + Array(validBodyText.utf8), "malformed_json"),
+    post("NUL byte between tokens", Array(#"{"user":"a",\#u{0}"operation":"add_message","subject":"s","message":"m"}"#.utf8), "malformed_json"),
+    // Dot segments as user names: no URL could name them.
+    post("user named .", fields(["user": "."]), "invalid_field"),
+    post("user named ..", fields(["user": ".."]), "invalid_field"),
     post("array instead of object", #"["dan", "add_message", "pets", "dogs"]"#, "invalid_body"),
     post("string instead of object", #""dan""#, "invalid_body"),
     post("number instead of object", "42", "invalid_body"),
@@ -108,6 +142,8 @@ let badRequestCases: [BadRequestCase] = [
     BadRequestCase(name: "user segment with encoded slash", method: "GET", path: "/proto/messages/a%2Fb", template: "/proto/messages/{user}", headers: [], status: 400, code: "invalid_user"),
     BadRequestCase(name: "user segment with leading space", method: "GET", path: "/proto/messages/%20dan", template: "/proto/messages/{user}", headers: [], status: 400, code: "invalid_user"),
     BadRequestCase(name: "user segment with NUL", method: "GET", path: "/proto/messages/a%00b", template: "/proto/messages/{user}", headers: [], status: 400, code: "invalid_user"),
+    BadRequestCase(name: "user segment %2E", method: "GET", path: "/proto/messages/%2E", template: "/proto/messages/{user}", headers: [], status: 400, code: "invalid_user"),
+    BadRequestCase(name: "user segment %2E%2E", method: "GET", path: "/proto/messages/%2E%2E", template: "/proto/messages/{user}", headers: [], status: 400, code: "invalid_user"),
     BadRequestCase(name: "over-long user segment", method: "GET", path: "/proto/messages/" + String(repeating: "u", count: 65), template: "/proto/messages/{user}", headers: [], status: 400, code: "invalid_user"),
     // Outside the API (standalone server): still the envelope.
     BadRequestCase(name: "unknown path", method: "GET", path: "/proto/messages/dan/extra", template: nil, headers: [], status: 404, code: "not_found"),

@@ -102,7 +102,11 @@ import Testing
         }
         let rejected = badRequestCases.filter { $0.method == "POST" && $0.status == 400 && $0.template != nil }
         for badCase in rejected {
-            guard let body = badCase.body, let value = try? JSONValue.parse(body) else { continue }
+            // The encoding rules (UTF-8, no byte-order mark) are about bytes, which no schema
+            // sees: a body the parser reads only as UTF-16 or UTF-32 is not the schema's case.
+            guard let body = badCase.body, String(validating: body, as: UTF8.self) != nil, !body.contains(0), !body.starts(with: [0xEF, 0xBB, 0xBF]),
+                  let value = try? JSONValue.parse(body)
+            else { continue }
             #expect(!document.validate(value, against: schema, at: "request").isEmpty, "schema accepts the bad case '\(badCase.name)'")
         }
     }

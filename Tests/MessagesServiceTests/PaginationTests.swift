@@ -99,4 +99,26 @@ import Testing
         #expect(all.flatMap(\.messages).count == 25)
         #expect(all[0].messages.map(\.message) == stride(from: 1, through: 25, by: 3).map { "\($0)" })
     }
+
+    /// The `Link` header is built from the decoded, validated user name, percent-encoded as one
+    /// segment: a name holding `>`, `;`, `,`, quotes and a scheme cannot end the link or add
+    /// another, and a path spelt another way (`%64an` for `dan`) gets the normal spelling.
+    @Test func theLinkHeaderIsBuiltFromTheNormalizedPercentEncodedPath() async throws {
+        let crafted = "x>; rel=\"next\", <https:evil.example"
+        try await withMessagesServer(store: memoryStore()) { client in
+            for index in 1...2 {
+                #expect(try await client.post(messageBody(user: crafted, subject: "s", message: "\(index)")).status == 201)
+                #expect(try await client.post(messageBody(user: "dan", subject: "s", message: "\(index)")).status == 201)
+            }
+            let encoded = "x%3E%3B%20rel%3D%22next%22%2C%20%3Chttps%3Aevil.example"
+            let page = try await client.get("/proto/messages/" + encoded + "?limit=1")
+            #expect(page.status == 200, "\(page)")
+            #expect(page.header("link") == "</proto/messages/\(encoded)?limit=1&cursor=m1>; rel=\"next\"")
+            let respelt = try await client.get("/proto/messages/%64an?limit=1")
+            #expect(respelt.header("link") == "</proto/messages/dan?limit=1&cursor=m2>; rel=\"next\"")
+            // Following the link reads the crafted user's second message.
+            let next = try await client.get("/proto/messages/\(encoded)?limit=1&cursor=m1")
+            #expect(next.text.contains("\"message\":\"2\""), "\(next)")
+        }
+    }
 }

@@ -110,10 +110,10 @@ public struct MessagesAPI: Sendable {
             if index > 0 { writer.raw(",") }
             writer.string(userMessages.user)
             writer.raw(":")
-            Self.write(userMessages.messages, to: &writer)
+            try Self.write(userMessages.messages, to: &writer)
         }
         writer.raw("}")
-        return Self.pageResponse(writer, next: page.next, request: request, limit: pageRequest.limit)
+        return Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
     }
 
     private func getUser<Context: RequestContext>(_ request: Request, context: Context) async throws -> Response {
@@ -129,12 +129,32 @@ public struct MessagesAPI: Sendable {
         writer.raw("{\"statusCode\":200,\"body\":{\"user\":")
         writer.string(user)
         writer.raw(",\"message\":")
-        Self.write(page.items, to: &writer)
+        try Self.write(page.items, to: &writer)
         writer.raw("}")
-        return Self.pageResponse(writer, next: page.next, request: request, limit: pageRequest.limit)
+        return Self.pageResponse(writer, next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
     }
 
     // MARK: - Paging
+
+    /// The path of `user`'s listing, built from the validated, decoded name: the base path and
+    /// the name percent-encoded as one segment (every byte but RFC 3986's unreserved
+    /// characters), so it can hold no `/`, `?`, `#`, `>`, `,` or quote whatever was sent.
+    static func userPath(_ user: String) -> String {
+        var path = basePath + "/"
+        for byte in user.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                path.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                path.unicodeScalars.append("%")
+                path.unicodeScalars.append(hex[Int(byte >> 4)])
+                path.unicodeScalars.append(hex[Int(byte & 0xF)])
+            }
+        }
+        return path
+    }
 
     private static let link = HTTPFields.Element.Name("Link")!
 
@@ -171,17 +191,35 @@ public struct MessagesAPI: Sendable {
 
     /// Closes the envelope `writer` has open, adding `next` and a `Link` header when another
     /// page follows.
-    private static func pageResponse(_ writer: JSONWriter, next: MessageCursor?, request: Request, limit: Int) -> Response {
+    /// `path` is built by the server (``userPath(_:)`` or ``basePath``), never copied from the request.
+    private static func pageResponse(_ writer: JSONWriter, next: MessageCursor?, path: String, limit: Int) -> Response {
         var writer = writer
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let next {
             writer.raw(",\"next\":")
             writer.string(next.token)
-            headers[Self.link] = "<\(request.uri.path)?limit=\(limit)&cursor=\(next.token)>; rel=\"next\""
+            headers[Self.link] = "<\(path)?limit=\(limit)&cursor=\(next.token)>; rel=\"next\""
         }
         writer.raw("}")
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: writer.buffer))
+        return Response(status: .ok, headers: headers, body: sliced(writer.buffer))
     }
+
+    /// The answer written in 64 KiB slices: each goes out only when the connection can take it
+    /// (NIO's backpressure), every slice that reaches the socket is progress for the
+    /// write-progress clock, and a client that leaves stops the writing at the next slice.
+    static func sliced(_ buffer: ByteBuffer) -> ResponseBody {
+        guard buffer.readableBytes > sliceSize else { return ResponseBody(byteBuffer: buffer) }
+        return ResponseBody(contentLength: buffer.readableBytes) { writer in
+            var rest = buffer
+            while let slice = rest.readSlice(length: min(sliceSize, rest.readableBytes)) {
+                try await writer.write(slice)
+                if rest.readableBytes == 0 { break }
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    static let sliceSize = 64 * 1024
 
     // MARK: - Helpers
 
@@ -223,9 +261,12 @@ public struct MessagesAPI: Sendable {
         return MessagesAPIError(.serviceUnavailable, .storageUnavailable, "the message store is unavailable; \(consequence)")
     }
 
-    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter) {
+    /// Checks for cancellation every 64 entries: a client that left, or a shutdown past its
+    /// grace period, stops the encoding of a big page.
+    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter) throws {
         writer.raw("[")
         for (index, entry) in entries.enumerated() {
+            if index % 64 == 63 { try Task.checkCancellation() }
             writer.raw(index == 0 ? "{\"subject\":" : ",{\"subject\":")
             writer.string(entry.subject)
             writer.raw(",\"message\":")

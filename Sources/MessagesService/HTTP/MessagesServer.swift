@@ -64,8 +64,8 @@ public struct MessagesServer: Service {
     }
 
     /// Serves until SIGINT or SIGTERM, then stops accepting connections, lets requests in
-    /// flight finish, and returns.
+    /// flight finish within ``BoundedShutdown/gracePeriod`` (then cuts them), and returns.
     public func runUntilSignalled() async throws {
-        try await makeApplication().runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        try await BoundedShutdown.runUntilSignalled(makeApplication(), logger: logger)
     }
 }

@@ -7,8 +7,16 @@ public struct PageRequest: Sendable, Hashable {
     /// The largest page a request may ask for.
     public static let maxLimit = 10_000
 
+    /// The most stored text a page holds by default, in UTF-8 bytes (user, subject and message
+    /// of each entry): 1 MiB. A page ends at ``limit`` messages or at this many bytes, whichever
+    /// comes first (a single message larger than it still makes a page of one), so one answer
+    /// is at most about 6 MiB of JSON even when every character needs a `\u00XX` escape.
+    public static let defaultMaxBytes = 1 << 20
+
     /// At most this many messages (1…``maxLimit``).
     public var limit: Int
+    /// At most about this many bytes of stored text (see ``defaultMaxBytes``).
+    public var maxBytes: Int = PageRequest.defaultMaxBytes
     /// Where the previous page ended; `nil` for the first page.
     public var cursor: MessageCursor?
 

@@ -133,11 +133,17 @@ public final class SQLiteMessageStore: MessageStore {
             sql: "SELECT id, subject, message FROM message WHERE user = ? AND id > ? ORDER BY id LIMIT ?")
         var entries: [MessageEntry] = []
         var lastID: Int64 = 0
+        var bytes = 0
         let rows = try Row.fetchCursor(statement, arguments: [user, page.cursor?.position ?? 0, page.limit + 1])
         while let row = try rows.next() {
-            if entries.count == page.limit { return MessagePage(items: entries, next: MessageCursor(position: lastID)) }
+            let entry = MessageEntry(subject: row[1], message: row[2])
+            let size = user.utf8.count + entry.subject.utf8.count + entry.message.utf8.count
+            if entries.count == page.limit || (!entries.isEmpty && bytes + size > page.maxBytes) {
+                return MessagePage(items: entries, next: MessageCursor(position: lastID))
+            }
             lastID = row[0]
-            entries.append(MessageEntry(subject: row[1], message: row[2]))
+            bytes += size
+            entries.append(entry)
         }
         return MessagePage(items: entries, next: nil)
     }
@@ -151,17 +157,20 @@ public final class SQLiteMessageStore: MessageStore {
                 var byUser: [String: [MessageEntry]] = [:]
                 var count = 0
                 var lastID: Int64 = 0
+                var bytes = 0
                 var next: MessageCursor?
                 let rows = try Row.fetchCursor(statement, arguments: [page.cursor?.position ?? 0, page.limit + 1])
                 while let row = try rows.next() {
-                    if count == page.limit {
+                    let user: String = row[1]
+                    let entry = MessageEntry(subject: row[2], message: row[3])
+                    let size = user.utf8.count + entry.subject.utf8.count + entry.message.utf8.count
+                    if count == page.limit || (count > 0 && bytes + size > page.maxBytes) {
                         next = MessageCursor(position: lastID)
                         break
                     }
                     count += 1
+                    bytes += size
                     lastID = row[0]
-                    let user: String = row[1]
-                    let entry = MessageEntry(subject: row[2], message: row[3])
                     if byUser[user] == nil {
                         order.append(user)
                         byUser[user] = [entry]

@@ -27,7 +27,7 @@ public struct MessageLimits: Sendable, Equatable {
 
     /// Checks a user name: 1…`maxUserLength` code points; no control characters (U+0000–U+001F,
     /// U+007F–U+009F); no invisible formatting characters (category Cf but the zero-width joiners U+200C, U+200D); no `/`; no white space
-    /// at either end.
+    /// at either end; not `.` or `..`.
     public func validateUser(_ user: String) throws(MessagesAPIError) {
         let field = "user"
         let code = MessagesErrorCode.invalidField
@@ -56,6 +56,11 @@ public struct MessageLimits: Sendable, Equatable {
         }
         if first.properties.isWhitespace || last.properties.isWhitespace {
             throw MessagesAPIError(.badRequest, code, "\(field) must not begin or end with white space")
+        }
+        // A user is a path segment; `.` and `..` are dot segments, which URL clients remove
+        // (RFC 3986 §5.2.4), so such a user could be posted but never read back.
+        if user == "." || user == ".." {
+            throw MessagesAPIError(.badRequest, code, "\(field) must not be \"\(user)\" (a dot segment no URL can name)")
         }
     }
 

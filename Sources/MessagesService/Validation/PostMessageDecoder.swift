@@ -24,6 +24,7 @@ public struct PostMessageDecoder: Sendable {
 
     /// Decodes and validates a body.
     public func decode(_ body: ByteBuffer) throws(MessagesAPIError) -> Message {
+        try Self.requireUTF8(body.readableBytesView)
         let object: JSONObjectFields
         do {
             object = try JSONDecoder().decode(JSONObjectFields.self, from: Data(body.readableBytesView))
@@ -77,6 +78,27 @@ public struct PostMessageDecoder: Sendable {
             throw MessagesAPIError(.badRequest, .missingField, "field \"\(name)\" is missing")
         case let other?:
             throw MessagesAPIError(.badRequest, .invalidFieldType, "field \"\(name)\" must be a string, not \(other.kindDescription)")
+        }
+    }
+
+    /// The body must be UTF-8 JSON text (RFC 8259 §8.1) before any JSON parser sees it:
+    /// Foundation's decoder also reads UTF-16 and UTF-32, with or without a byte-order mark,
+    /// and the duplicate-key scan (``DuplicateKeys``) reads UTF-8 only. So: no byte-order mark
+    /// (UTF-8's, UTF-16's or UTF-32's), valid UTF-8, and no NUL byte (JSON text has none
+    /// outside strings, and an unescaped one inside a string is invalid; UTF-16 and UTF-32
+    /// text without a BOM always has some).
+    static func requireUTF8(_ bytes: ByteBufferView) throws(MessagesAPIError) {
+        let head = Array(bytes.prefix(4))
+        let marks: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE], [0x00, 0x00, 0xFE, 0xFF]]
+        if marks.contains(where: { head.starts(with: $0) }) {
+            throw MessagesAPIError(.badRequest, .malformedJSON, "the body starts with a byte-order mark; send UTF-8 JSON without one")
+        }
+        if bytes.contains(0) {
+            throw MessagesAPIError(.badRequest, .malformedJSON,
+                                   "the body contains a NUL byte (UTF-16 or UTF-32 text?); send UTF-8 JSON")
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw MessagesAPIError(.badRequest, .malformedJSON, "the body is not valid UTF-8; send UTF-8 JSON")
         }
     }
 

@@ -90,7 +90,7 @@ public struct JUnitDocument: Sendable, Equatable {
                 }
             case "testcase":
                 current = Case(classname: attributes["classname"] ?? "", name: attributes["name"] ?? "",
-                               time: attributes["time"].flatMap(Double.init) ?? 0)
+                               time: attributes["time"].flatMap(Double.init).flatMap { RunFileRules.isValidDuration($0) ? $0 : nil } ?? 0)
             case "failure", "error", "skipped", "flakyFailure", "rerunFailure", "flakyError", "rerunError", "system-out":
                 if current != nil, element == nil {
                     element = (name, attributes["message"] ?? "")

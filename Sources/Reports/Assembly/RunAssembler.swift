@@ -198,8 +198,10 @@ struct FileCopier {
     /// The copy's path relative to the run folder, or `nil` when `path` cannot be read.
     func copy(_ path: String, into folder: String) -> String? {
         let source = path.hasPrefix("/") ? path : output + "/" + path
-        // Already inside the run folder (a run assembled before): keep it.
-        if !path.hasPrefix("/") && FileManager.default.fileExists(atPath: source) { return path }
+        // Already inside the run folder (a run assembled before): keep it, if it stays inside.
+        if !path.hasPrefix("/") {
+            return RunFileRules.resolvedInside(path, in: output) != nil ? path : nil
+        }
         guard FileManager.default.fileExists(atPath: source) else { return nil }
         let relative = "files/" + folder + "/" + (path as NSString).lastPathComponent
         let target = output + "/" + relative

@@ -16,15 +16,45 @@ public enum RunFolder {
     }
 
     /// Reads `folder/run.json`.
-    public static func read(_ folder: String) throws -> RunReport {
+    public static func read(_ folder: String) throws(RunFileError) -> RunReport {
         try readFile(folder + "/" + runFileName)
     }
 
     /// Reads a run file wherever it is and whatever its name (a copy kept as a durations file).
-    public static func readFile(_ path: String) throws -> RunReport {
+    /// The file is hostile input: it throws ``RunFileError`` when it is not a run file, names a
+    /// path outside its folder or holds a number out of range (``RunFileRules/validate(_:)``).
+    public static func readFile(_ path: String) throws(RunFileError) -> RunReport {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .malformed(file: path, reason: "cannot be read (\(error.localizedDescription))")
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(RunReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let report: RunReport
+        do {
+            report = try decoder.decode(RunReport.self, from: data)
+        } catch let error as DecodingError {
+            throw .malformed(file: path, reason: describe(error))
+        } catch {
+            throw .malformed(file: path, reason: "\(error)")
+        }
+        try RunFileRules.validate(report)
+        return report
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func at(_ context: DecodingError.Context) -> String {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            return (path.isEmpty ? "" : String(path.drop { $0 == "." }) + ": ") + context.debugDescription
+        }
+        switch error {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return at(context)
+        @unknown default:
+            return "\(error)"
+        }
     }
 
     /// Merges the run folders `inputs` (shards, machines, or reruns of failed tests, in the
@@ -54,13 +84,16 @@ public enum RunFolder {
         return merged
     }
 
+    /// Copies the files `report` names, as bytes: only files inside `input` (symbolic links
+    /// resolved) are read, and a link is never copied as a link.
     private static func copyFiles(of report: RunReport, from input: String, to output: String) throws {
-        for path in report.allFiles {
+        for path in report.allFiles where RunFileRules.isContained(path) {
             let target = output + path
+            if FileManager.default.fileExists(atPath: target) { continue }
+            guard let data = RunFileRules.contents(of: path, in: input) else { continue }
             try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            if FileManager.default.fileExists(atPath: target) { continue }
-            try? FileManager.default.copyItem(atPath: input + "/" + path, toPath: target)
+            try data.write(to: URL(fileURLWithPath: target))
         }
     }
 }

@@ -71,6 +71,6 @@ public enum XCTestLog {
     /// `(0.123 seconds)` → 0.123.
     private static func seconds(in text: Substring) -> Double {
         guard let open = text.firstIndex(of: "("), let space = text[open...].firstIndex(of: " ") else { return 0 }
-        return Double(text[text.index(after: open)..<space]) ?? 0
+        return Double(text[text.index(after: open)..<space]).flatMap { RunFileRules.isValidDuration($0) ? $0 : nil } ?? 0
     }
 }

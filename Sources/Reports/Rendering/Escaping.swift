@@ -37,7 +37,9 @@ enum Escaping {
 }
 
 /// Durations as people read them: `850 ms`, `2.31 s`, `1 min 4 s`.
+/// Total: a value no run file may hold (``RunFileRules/isValidDuration(_:)``) reads `? s`.
 func formatDuration(_ seconds: Double) -> String {
+    guard RunFileRules.isValidDuration(seconds) else { return "? s" }
     if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
     if seconds < 60 { return "\((seconds * 100).rounded() / 100) s" }
     let whole = Int(seconds.rounded())

@@ -157,7 +157,9 @@ public struct HTMLRenderer {
             if let failure = step.failure, step.outcome != .passed {
                 html += "<pre class=\"failure step-failure\">\(e(failure))</pre>\n"
             }
-            if let screenshot = step.screenshot {
+            if let screenshot = step.screenshot, !RunFileRules.isContained(screenshot) {
+                html += outside(screenshot)
+            } else if let screenshot = step.screenshot {
                 if step.isTrace {
                     html += "<details class=\"trace\"><summary>Screenshot after this step</summary>"
                         + "<img src=\"\(e(url(screenshot)))\" alt=\"Screen after \(e(step.name))\" data-testid=\"step-screenshot\" loading=\"lazy\"></details>\n"
@@ -168,7 +170,7 @@ public struct HTMLRenderer {
                 }
             }
             if let tree = step.tree {
-                let text = (try? String(contentsOfFile: runFolder + "/" + tree, encoding: .utf8)) ?? ""
+                let text = read(tree) ?? (RunFileRules.isContained(tree) ? "" : "(not shown: \(tree) is not a path inside the run folder)")
                 html += "<details class=\"tree\"><summary>Element tree\(step.isTrace ? " after this step" : " at the failure")</summary>"
                     + "<pre data-testid=\"\(step.isTrace ? "step-tree" : "failure-tree")\">\(e(text))</pre></details>\n"
             }
@@ -184,9 +186,11 @@ public struct HTMLRenderer {
         var html = ""
         for file in attempt.files {
             let name = (file as NSString).lastPathComponent
-            if name.hasSuffix(".png") {
+            if !RunFileRules.isContained(file) {
+                html += outside(file)
+            } else if name.hasSuffix(".png") {
                 html += "<figure><img src=\"\(e(url(file)))\" alt=\"\(e(name))\" data-testid=\"attachment-image\"><figcaption>\(e(name))</figcaption></figure>\n"
-            } else if let text = try? String(contentsOfFile: runFolder + "/" + file, encoding: .utf8) {
+            } else if let text = read(file) {
                 html += "<details class=\"attachment\" data-testid=\"attachment\"><summary>\(e(name))</summary><pre>\(e(text))</pre></details>\n"
             } else {
                 html += "<p><a href=\"\(e(url(file)))\" data-testid=\"attachment\">\(e(name))</a></p>\n"
@@ -195,11 +199,22 @@ public struct HTMLRenderer {
         return html
     }
 
-    /// A relative path as a URL path: each component percent-encoded.
+    /// A contained relative path (``RunFileRules/isContained(_:)``) as a relative URL: each
+    /// component percent-encoded, `:` included, so no component can read as a URL scheme.
     private func url(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? String($0)
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#:"))) ?? ""
         }.joined(separator: "/")
+    }
+
+    /// A text file of the run folder, only if it is inside it (``RunFileRules/contents(of:in:)``).
+    private func read(_ path: String) -> String? {
+        RunFileRules.contents(of: path, in: runFolder).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    /// What stands in for a file whose path leaves the run folder: the path as text, never a link.
+    private func outside(_ path: String) -> String {
+        "<p class=\"outside\" data-testid=\"outside-path\">Not shown: \(e(String(reflecting: path))) is not a path inside the run folder.</p>\n"
     }
 
     private func e(_ text: String) -> String { Escaping.html(text) }

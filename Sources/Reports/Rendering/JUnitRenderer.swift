@@ -64,7 +64,7 @@ public struct JUnitRenderer {
             break
         }
         let out = systemOut(test)
-        if !out.isEmpty { xml += "      <system-out>\(text(out))</system-out>\n" }
+        if !out.isEmpty { xml += "      <system-out>\(out)</system-out>\n" }
         xml += "    </testcase>\n"
         return xml
     }
@@ -93,23 +93,43 @@ public struct JUnitRenderer {
         case .failed: mark = "FAILED"
         case .expectedFailure: mark = "expected failure"
         }
-        return "  \(step.name) — \(mark), \(formatDuration(step.duration))"
-            + (step.outcome == .failed ? ": " + (step.failure ?? "") : "")
+        return "  \(oneLine(step.name)) — \(mark), \(formatDuration(step.duration))"
+            + (step.outcome == .failed ? ": " + oneLine(step.failure ?? "") : "")
     }
 
+    /// The steps (text from the run, escaped and defanged), then this renderer's own
+    /// attachment lines, one per contained path (escaped only).
     private func systemOut(_ test: TestReport) -> String {
         var lines: [String] = []
         for (index, attempt) in test.attempts.enumerated() {
             if test.attempts.count > 1 { lines.append("Attempt \(index + 1): \(attempt.status.rawValue)") }
-            lines += attempt.steps.map(trailLine)
-            for path in attempt.steps.flatMap({ [$0.screenshot, $0.tree].compactMap { $0 } }) + attempt.files {
-                lines.append("[[ATTACHMENT|\(runFolder)/\(path)]]")
+            lines += attempt.steps.map { text(trailLine($0)) }
+            for path in attempt.steps.flatMap({ [$0.screenshot, $0.tree].compactMap { $0 } }) + attempt.files
+            where RunFileRules.isContained(path) {
+                lines.append(Escaping.xml(Self.attachmentMarker + "\(runFolder)/\(path)]]"))
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    private func attr(_ value: String) -> String { Escaping.xml(value, attribute: true) }
-    private func text(_ value: String) -> String { Escaping.xml(value) }
+    /// What starts an attachment line (Jenkins' and Azure DevOps' convention). Only
+    /// ``systemOut(_:)`` writes it, for contained paths; text from the run cannot: see ``defang(_:)``.
+    static let attachmentMarker = "[[ATTACHMENT|"
+
+    /// Text from the run (a step name, a failure message) with any `[[ATTACHMENT|` broken by a
+    /// zero-width space after the first `[`, so a CI server reading the XML never sees an
+    /// attachment line the report did not write.
+    static func defang(_ value: String) -> String {
+        value.replacingOccurrences(of: "[[ATTACHMENT", with: "[\u{200B}[ATTACHMENT", options: .caseInsensitive)
+    }
+
+    /// A step's name or failure on one line of the trail: line breaks as `⏎`.
+    private func oneLine(_ value: String) -> String {
+        value.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ⏎ ")
+    }
+
+    private func attr(_ value: String) -> String { Escaping.xml(Self.defang(value), attribute: true) }
+    /// Escaped text, `[[ATTACHMENT|` defanged.
+    private func text(_ value: String) -> String { Escaping.xml(Self.defang(value)) }
     private func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
 }
