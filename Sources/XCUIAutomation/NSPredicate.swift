@@ -16,7 +16,7 @@ import UIAutomation
 open class NSPredicate: Foundation.NSPredicate {
     /// The parsed predicate, or why the format did not parse.
     let parsed: Result<ElementPredicate, PredicateSyntaxError>
-    private let format: String
+    let format: String
     private let block: (@Sendable (Any?, [String: Any]?) -> Bool)?
 
     /// A predicate from a format string and its `%@`-style arguments. A format that does not
@@ -60,21 +60,6 @@ open class NSPredicate: Foundation.NSPredicate {
     open override var predicateFormat: String { format }
     open override var description: String { format }
 
-    /// The predicate for a query; `nil` (and a failure recorded at `site`) when it did not parse.
-    func elementPredicate(at site: CallSite) -> ElementPredicate? {
-        switch parsed {
-        case .success(let predicate): return predicate
-        case .failure: return nil
-        }
-    }
-
-    /// The error describing why this predicate cannot be used in `call`.
-    func problem(call: String) -> XCUIAutomationError {
-        switch parsed {
-        case .success: return XCUIAutomationError(call: call, reason: .invalidArgument("no problem"))
-        case .failure(let error): return XCUIAutomationError(call: call, reason: .invalidArgument("NSPredicate(format: \(String(reflecting: format))): \(error)"))
-        }
-    }
 
     /// Evaluates the predicate on `object`: an `XCUIElement` is read from the live page (this
     /// blocks, like every XCUIAutomation call), an `XCUIElementQuery` answers `count` and
@@ -155,5 +140,36 @@ extension XCUIElementQuery {
     /// Evaluates `predicate` against the query: its `count`, and `exists` (any match).
     func evaluate(_ predicate: ElementPredicate) -> Bool {
         predicate.evaluate(CountSubject(count: count))
+    }
+}
+
+extension Foundation.NSPredicate {
+    /// This predicate for an element query: XCUIAutomation's own, or an `NSCompoundPredicate` of
+    /// them; anything else (a Foundation predicate, which Linux cannot parse) is an error.
+    func elementPredicate() throws(XCUIAutomationError) -> ElementPredicate {
+        if let ours = self as? NSPredicate {
+            switch ours.parsed {
+            case .success(let predicate): return predicate
+            case .failure(let error):
+                throw XCUIAutomationError(call: "NSPredicate", reason: .invalidArgument(
+                    "NSPredicate(format: \(String(reflecting: ours.format))): \(error)"))
+            }
+        }
+        if let compound = self as? NSCompoundPredicate {
+            let parts = try compound.subpredicates.map { part throws(XCUIAutomationError) -> ElementPredicate in
+                guard let predicate = part as? Foundation.NSPredicate else {
+                    throw XCUIAutomationError(call: "NSCompoundPredicate", reason: .invalidArgument("a subpredicate is not a predicate: \(part)"))
+                }
+                return try predicate.elementPredicate()
+            }
+            switch compound.compoundPredicateType {
+            case .and: return .and(parts)
+            case .or: return .or(parts)
+            case .not: return !(ElementPredicate.and(parts))
+            @unknown default: return .and(parts)
+            }
+        }
+        throw XCUIAutomationError(call: "\(self)", reason: .invalidArgument(
+            "an element query takes an NSPredicate(format:) of XCUIAutomation or an NSCompoundPredicate of them"))
     }
 }

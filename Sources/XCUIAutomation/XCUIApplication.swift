@@ -81,13 +81,18 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
     /// and environment, and waits until it is idle.
     open func launch(file: StaticString = #filePath, line: UInt = #line) {
         let (arguments, environment) = launchSettings.withLock { ($0.arguments, $0.environment) }
+        let started = ContinuousClock.now
+        defer { LaunchClock.add(.now - started) }
         perform("launch()", CallSite(file: file, line: line), fallback: ()) { backing in
             guard case .application(let app) = backing else { return }
             app.launchArguments = arguments
             app.launchEnvironment = environment
             try await app.launch()
         }
-        if shared.isRunning { TestRun.shared.didLaunch(self) }
+        if shared.isRunning {
+            TestRun.shared.didLaunch(self)
+            XCUIDevice.shared.lastApplication = self
+        }
     }
 
     /// Brings the app to the foreground, launching it if it is not running (without
@@ -138,6 +143,14 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
         }
     }
 
+    /// Resets the app's permission to use `resource`, as XCUITest does before testing a first
+    /// request: on iOS the system terminates a running app to do it, and so does this. Every
+    /// launch starts in a fresh browser context, where no permission has been granted, so the next
+    /// launch asks again.
+    open func resetAuthorizationStatus(for resource: XCUIProtectedResource, file: StaticString = #filePath, line: UInt = #line) {
+        if shared.isRunning { terminate(file: file, line: line) }
+    }
+
     /// Opens `url` in the app (a path relative to the app's launch URL, or a full URL).
     open func open(_ url: URL, file: StaticString = #filePath, line: UInt = #line) {
         perform("open(\(url))", CallSite(file: file, line: line), fallback: ()) { backing in
@@ -151,4 +164,10 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
         let device = shared.configuration.device
         return CGRect(x: 0, y: 0, width: device.width, height: device.height)
     }
+}
+
+/// A resource an app needs permission for, as XCUITest's `XCUIProtectedResource`.
+public enum XCUIProtectedResource: Int, Sendable {
+    case contacts = 1, calendar, reminders, photos, microphone, camera, mediaLibrary, homeKit
+    case bluetooth = -0x40000000, keyboardNetwork, location, health, userTracking, focus
 }

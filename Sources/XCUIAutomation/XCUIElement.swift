@@ -224,6 +224,16 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     // MARK: Queries
 
+    /// The first match of the element's query, where the element itself needs exactly one.
+    open var firstMatch: XCUIElement {
+        switch backing {
+        case .success(.element(let element)):
+            let first = element.firstMatch
+            return XCUIElement(backing: .success(.element(first)), text: first.description, site: site)
+        default: return self
+        }
+    }
+
     /// Descendants of `type` (`.any` for all).
     open func descendants(matching type: ElementType) -> XCUIElementQuery {
         query { $0.descendants(matching: type) }

@@ -64,7 +64,7 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
     }
 
     /// The one match satisfying `predicate`.
-    open func element(matching predicate: NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElement {
+    open func element(matching predicate: Foundation.NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElement {
         matching(predicate, file: file, line: line).element
     }
 
@@ -93,13 +93,9 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
 
     // MARK: Chaining
 
-    /// The matches satisfying `predicate`.
-    open func matching(_ predicate: NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
-        let site = CallSite(file: file, line: line)
-        guard let elementPredicate = predicate.elementPredicate(at: site) else {
-            return XCUIElementQuery(query: .failure(predicate.problem(call: "\(self).matching(\(predicate))")), site: site, fallbackText: description)
-        }
-        return refined(site) { $0.matching(elementPredicate) }
+    /// The matches satisfying `predicate` (an `NSPredicate(format:)`, or an `NSCompoundPredicate` of them).
+    open func matching(_ predicate: Foundation.NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
+        refined(predicate, "matching", CallSite(file: file, line: line)) { $0.matching($1) }
     }
 
     /// The matches whose identifier is `identifier`.
@@ -114,12 +110,20 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
     }
 
     /// The matches with a descendant satisfying `predicate`.
-    open func containing(_ predicate: NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
-        let site = CallSite(file: file, line: line)
-        guard let elementPredicate = predicate.elementPredicate(at: site) else {
-            return XCUIElementQuery(query: .failure(predicate.problem(call: "\(self).containing(\(predicate))")), site: site, fallbackText: description)
+    open func containing(_ predicate: Foundation.NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
+        refined(predicate, "containing", CallSite(file: file, line: line)) { $0.containing($1) }
+    }
+
+    /// The query refined by `predicate`; a predicate that cannot be used fails the query.
+    private func refined(_ predicate: Foundation.NSPredicate, _ method: String, _ site: CallSite,
+                         _ make: (ElementQuery, ElementPredicate) -> ElementQuery) -> XCUIElementQuery {
+        do {
+            let elementPredicate = try predicate.elementPredicate()
+            return refined(site) { make($0, elementPredicate) }
+        } catch {
+            let failure = XCUIAutomationError(call: "\(self).\(method)(\(predicate))", reason: error.reason)
+            return XCUIElementQuery(query: .failure(failure), site: site, fallbackText: description)
         }
-        return refined(site) { $0.containing(elementPredicate) }
     }
 
     /// The matches with a descendant of `elementType` (and `identifier`, if given).

@@ -71,3 +71,73 @@ final class GestureTests: XCTestCase {
     }
 
 }
+
+/// Screenshots of the screen, an element and attachments.
+final class ScreenshotAndAttachmentTests: XCTestCase {
+    let app = XCUIApplication()
+
+    override func setUp() {
+        super.setUp()
+        app.launch()
+    }
+
+    func testScreenshotsArePNGsOfTheScreenAndOfAnElement() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+        let screen = XCUIScreen.main.screenshot().pngRepresentation
+        XCTAssertEqual(Array(screen.prefix(4)), png)
+        let button = app.buttons["save"].screenshot().pngRepresentation
+        XCTAssertEqual(Array(button.prefix(4)), png)
+        XCTAssertLessThan(button.count, screen.count)
+        let attachment = XCTAttachment(screenshot: app.screenshot())
+        attachment.name = "controls"
+        attachment.lifetime = .keepAlways
+        add(attachment)
+        XCTContext.runActivity(named: "a named activity") { activity in
+            activity.add(XCTAttachment(string: "notes from \(activity.name)"))
+        }
+    }
+}
+
+/// Queries from an element's `firstMatch`, compound predicates, and measuring a launch.
+final class QueryAndMeasureTests: XCTestCase {
+    let app = XCUIApplication()
+
+    override func setUp() {
+        super.setUp()
+        app.launch()
+    }
+
+    func testAnElementsFirstMatchAndCompoundPredicates() {
+        let apricot = app.buttons.matching(NSPredicate(format: "label BEGINSWITH 'Ap'")).element.firstMatch
+        XCTAssertEqual(apricot.identifier, "apple", "the first of two matches, where .element alone would fail")
+        let both = NSCompoundPredicate(andPredicateWithSubpredicates: [
+            NSPredicate(format: "label BEGINSWITH 'A'"), NSPredicate(format: "identifier != 'apple'"),
+        ])
+        XCTAssertEqual(app.buttons.matching(both).count, 1)
+        XCTAssertEqual(app.buttons.element(matching: both).identifier, "apricot")
+        let either = NSCompoundPredicate(orPredicateWithSubpredicates: [
+            NSPredicate(format: "identifier == 'apple'"), NSPredicate(format: "identifier == 'banana'"),
+        ])
+        XCTAssertEqual(app.buttons.matching(either).count, 2)
+    }
+
+    func testMeasuringALaunch() {
+        let options = XCTMeasureOptions()
+        options.iterationCount = 2
+        let launch = XCTApplicationLaunchMetric()
+        var launched = 0
+        measure(metrics: [launch, XCTClockMetric()], options: options) {
+            app.launch()
+            launched += 1
+        }
+        XCTAssertEqual(launched, 2)
+        XCTAssertTrue(app.buttons["save"].exists)
+    }
+
+    func testResettingAPermissionTerminatesARunningApp() {
+        app.resetAuthorizationStatus(for: .location)
+        XCTAssertEqual(app.state, .notRunning)
+        app.launch()
+        XCTAssertEqual(app.state, .runningForeground)
+    }
+}

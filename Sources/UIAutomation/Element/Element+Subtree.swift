@@ -12,6 +12,12 @@ extension Element {
         }
     }
 
+    /// The first of the elements this one's query matches, in document order — where the
+    /// element itself would fail for several matches (XCUITest's `XCUIElement.firstMatch`).
+    public var firstMatch: Element {
+        pick == .first ? self : Element(query: query, pick: .first, suffix: suffix + ".firstMatch")
+    }
+
     /// The element and its descendants, one per line, indented by depth (XCUITest's `debugDescription`).
     public func treeDescription() async throws -> String {
         let (page, index) = try await resolvedInPage()
