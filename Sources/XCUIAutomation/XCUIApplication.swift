@@ -169,5 +169,5 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
 /// A resource an app needs permission for, as XCUITest's `XCUIProtectedResource`.
 public enum XCUIProtectedResource: Int, Sendable {
     case contacts = 1, calendar, reminders, photos, microphone, camera, mediaLibrary, homeKit
-    case bluetooth = -0x40000000, keyboardNetwork, location, health, userTracking, focus
+    case bluetooth = -0x4000_0000, keyboardNetwork, location, health, userTracking, focus
 }
