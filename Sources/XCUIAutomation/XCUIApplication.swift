@@ -83,11 +83,13 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
         let (arguments, environment) = launchSettings.withLock { ($0.arguments, $0.environment) }
         let started = ContinuousClock.now
         defer { LaunchClock.add(.now - started) }
+        let orientation: Application.Orientation = XCUIDevice.shared.orientation.isLandscape ? .landscape : .portrait
         perform("launch()", CallSite(file: file, line: line), fallback: ()) { backing in
             guard case .application(let app) = backing else { return }
             app.launchArguments = arguments
             app.launchEnvironment = environment
             try await app.launch()
+            if orientation != app.orientation || orientation == .landscape { try await app.rotate(to: orientation) }
         }
         if shared.isRunning {
             TestRun.shared.didLaunch(self)
@@ -161,8 +163,8 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
 
     /// The application's frame: the screen.
     open override var frame: CGRect {
-        let device = shared.configuration.device
-        return CGRect(x: 0, y: 0, width: device.width, height: device.height)
+        let screen = shared.screen
+        return CGRect(x: 0, y: 0, width: screen.width, height: screen.height)
     }
 }
 

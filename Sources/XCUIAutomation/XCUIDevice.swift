@@ -4,8 +4,9 @@ import UIAutomation
 
 /// The device, as XCUITest's `XCUIDevice`: its orientation and buttons, on a page.
 ///
-/// - `orientation` is kept and read back, but the page's viewport does not turn: a test that
-///   needs a landscape screen launches with a landscape ``Configuration/device`` instead.
+/// - `orientation` turns the screen: a landscape orientation swaps the viewport's width and
+///   height for the running app (the page gets `resize`; `orientation: landscape` media queries
+///   match) and for later launches. Face up and down leave it as it was.
 /// - `press(.home)` and the other hardware buttons have no meaning for a web page: pressing one
 ///   records a failure that says so, rather than doing nothing silently.
 open class XCUIDevice: NSObject, @unchecked Sendable {
@@ -14,10 +15,22 @@ open class XCUIDevice: NSObject, @unchecked Sendable {
 
     private let state = Mutex<(orientation: UIDeviceOrientation, lastApplication: XCUIApplication?)>((.portrait, nil))
 
-    /// The orientation last set (the viewport keeps its configured size; see the type's notes).
+    /// The orientation; setting a portrait or landscape one turns the running app's screen.
     open var orientation: UIDeviceOrientation {
         get { state.withLock { $0.orientation } }
-        set { state.withLock { $0.orientation = newValue } }
+        set {
+            let (app, turned) = state.withLock { state -> (XCUIApplication?, Bool) in
+                let turned = newValue.isLandscape != state.orientation.isLandscape && (newValue.isLandscape || newValue.isPortrait)
+                if newValue.isLandscape || newValue.isPortrait { state.orientation = newValue }
+                return (state.lastApplication, turned)
+            }
+            guard turned, let app, app.shared.isRunning else { return }
+            let orientation: Application.Orientation = newValue.isLandscape ? .landscape : .portrait
+            app.perform("rotate(to: .\(orientation))", app.site, fallback: ()) { backing in
+                guard case .application(let uiApp) = backing else { return }
+                try await uiApp.rotate(to: orientation)
+            }
+        }
     }
 
     var lastApplication: XCUIApplication? {

@@ -179,8 +179,13 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
     open var verticalSizeClass: SizeClass { sizeClass(width: false) }
 
     private func sizeClass(width: Bool) -> SizeClass {
-        guard let device = configuration?.device else { return .unspecified }
-        return (width ? device.width : device.height) < 600 ? .compact : .regular
+        let screen: Device
+        switch backing {
+        case .success(.element(let element)): screen = element.app.screen
+        case .success(.application(let app)): screen = app.screen
+        case .failure: return .unspecified
+        }
+        return (width ? screen.width : screen.height) < 600 ? .compact : .regular
     }
 
     /// A size class, as UIKit's `UIUserInterfaceSizeClass`.

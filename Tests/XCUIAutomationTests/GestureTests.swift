@@ -141,3 +141,31 @@ final class QueryAndMeasureTests: XCTestCase {
         XCTAssertEqual(app.state, .runningForeground)
     }
 }
+
+/// XCUIDevice's orientation turns the screen.
+final class OrientationTests: XCTestCase {
+    let app = XCUIApplication()
+
+    override func setUp() {
+        super.setUp()
+        app.launch()
+    }
+
+    override func tearDown() {
+        XCUIDevice.shared.orientation = .portrait
+        super.tearDown()
+    }
+
+    func testLandscapeSwapsTheViewportNowAndForTheNextLaunch() {
+        let size = app.staticTexts["size"]
+        XCTAssertEqual(size.label, "393x852")
+        XCUIDevice.shared.orientation = .landscapeLeft
+        XCTAssertTrue(size.wait(for: \.label, toEqual: "852x393", timeout: 5), size.label)
+        XCTAssertEqual(app.frame.width, 852)
+        XCTAssertEqual(app.horizontalSizeClass, .regular)
+        app.launch()
+        XCTAssertEqual(size.label, "852x393")
+        XCUIDevice.shared.orientation = .portrait
+        XCTAssertTrue(size.wait(for: \.label, toEqual: "393x852", timeout: 5), size.label)
+    }
+}

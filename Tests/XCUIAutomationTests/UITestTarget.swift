@@ -55,6 +55,7 @@ enum FacadePages {
         <button data-testid="save" onclick="log('saved')">Save</button>
         <button data-testid="apple">Apple</button><button data-testid="apricot">Apricot</button><button data-testid="banana">Banana</button>
         <p data-testid="log">none</p>
+        <p data-testid="size"></p>
         <input data-testid="name" placeholder="Your name">
         <textarea data-testid="notes" aria-label="Notes"></textarea>
         <input type="range" data-testid="volume" aria-label="Volume" min="0" max="100" value="50"
@@ -76,6 +77,8 @@ enum FacadePages {
           style="position:fixed;inset:0;background:rgba(0,0,0,.4);padding-top:400px">
           <p>We use cookies</p><button data-testid="accept" onclick="this.parentElement.remove()">Accept</button></div>
         <script>function log(text) { document.querySelector('[data-testid=log]').textContent = text }
+          const size = () => document.querySelector('[data-testid=size]').textContent = innerWidth + 'x' + innerHeight;
+          size(); addEventListener('resize', size);
           if (location.search.includes('banner')) document.querySelector('[data-testid=banner]').hidden = false;
           addEventListener('keydown', e => { if (e.key === 'Escape') log('escape') });</script>
         </body></html>

@@ -59,7 +59,7 @@ public struct Coordinate: Sendable, CustomStringConvertible {
         switch anchor {
         case .element(let element): frame = try await element.frame
         case .screen(let app):
-            let device = app.configuration.device
+            let device = app.screen
             frame = Rect(x: 0, y: 0, width: Double(device.width), height: Double(device.height))
         }
         return (frame.x + frame.width * normalizedOffset.dx + pointOffset.dx,
@@ -97,7 +97,7 @@ public struct Coordinate: Sendable, CustomStringConvertible {
     /// Swipes from the point in `direction` (the content moves that way) at `pointsPerSecond`.
     public func swipe(_ direction: SwipeDirection, pointsPerSecond: Double = 2_400) async throws {
         try await act("swipe\(direction.rawValue.capitalized)()") { driver, point in
-            let device = app.configuration.device
+            let device = app.screen
             let (dx, dy) = direction.unit
             try await driver.swipe(from: point, dx: dx * Double(device.width) * 0.4, dy: dy * Double(device.height) * 0.35,
                                    speed: max(1, Int(pointsPerSecond.rounded())))

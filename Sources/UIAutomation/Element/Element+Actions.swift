@@ -62,7 +62,7 @@ extension Element {
 
     private func swipe(_ name: String, dx: Double, dy: Double, timeout: TimeInterval?) async throws {
         try await act(name, timeout: timeout, offsetX: 0.5, offsetY: 0.5) { driver, x, y in
-            let device = app.configuration.device
+            let device = app.screen
             try await driver.swipe(from: (x, y), dx: dx * Double(device.width) * 0.4, dy: dy * Double(device.height) * 0.35)
         }
     }

@@ -43,7 +43,7 @@ extension Element {
     public func swipe(_ direction: SwipeDirection, pointsPerSecond: Double, timeout: TimeInterval? = nil) async throws {
         let call = "swipe\(direction.rawValue.capitalized)(velocity: \(pointsPerSecond))"
         try await act(call, timeout: timeout) { driver, x, y in
-            let device = app.configuration.device
+            let device = app.screen
             let (dx, dy) = direction.unit
             try await driver.swipe(from: (x, y), dx: dx * Double(device.width) * 0.4, dy: dy * Double(device.height) * 0.35,
                                    speed: max(1, Int(pointsPerSecond.rounded())))
