@@ -1,57 +1,43 @@
 import Foundation
+import Synchronization
 import UIAutomation
 
-/// XCUITest's predicates on Linux, where Foundation's `NSPredicate(format:)` is unimplemented
-/// (it traps). This class has Foundation's name and is a subclass of it: a test file that
-/// imports XCUIAutomation gets this one for `NSPredicate(format: "exists == true")` (a
-/// declaration in a module shadows the same-named one of a module it imports), and it works
-/// wherever Foundation's is expected — `XCTNSPredicateExpectation`, `XCTWaiter`,
-/// `NSCompoundPredicate` — since evaluation goes through ``evaluate(with:)``.
+/// `NSPredicate(format: "exists == true")` for XCUITest on Linux, where Foundation's
+/// `NSPredicate(format:)` is unimplemented (it traps).
 ///
-/// The format is UIAutomation's predicate language (docs/predicates.md): the keys of an element
-/// (`exists`, `label`, `identifier`, `value`, `isEnabled`, `isHittable`, `elementType`…),
-/// comparisons, `BEGINSWITH`/`CONTAINS`/`LIKE`/`MATCHES` with `[c]`/`[d]`, `AND`/`OR`/`NOT`,
-/// `IN`, `BETWEEN`, and `%@`/`%K`/`%d`/`%f` arguments. It evaluates an `XCUIElement` (against
-/// the live page), an `XCUIElementQuery` (its `count` and `exists`) and a `[String: Any]`.
-open class NSPredicate: Foundation.NSPredicate {
+/// A test file that imports XCUIAutomation calls these functions for `NSPredicate(format: …)`:
+/// Swift prefers a function of that name to Foundation's initializer, while `NSPredicate` as a
+/// *type* (`func wait(for predicate: NSPredicate)`) stays Foundation's — the predicate made here is
+/// Foundation's subclass ``XCUIPredicate``, so it goes wherever an `NSPredicate` is expected
+/// (`NSCompoundPredicate`, XCTest's expectations and waiters), evaluating through `evaluate(with:)`.
+/// (A class named `NSPredicate` would shadow Foundation's in expressions but is ambiguous in type
+/// positions; see docs/decisions.md.)
+public func NSPredicate(format predicateFormat: String, _ args: Any...) -> XCUIPredicate {
+    XCUIPredicate(format: predicateFormat, argumentArray: args)
+}
+
+/// `NSPredicate(format:argumentArray:)`: the arguments as an array.
+public func NSPredicate(format predicateFormat: String, argumentArray arguments: [Any]?) -> XCUIPredicate {
+    XCUIPredicate(format: predicateFormat, argumentArray: arguments ?? [])
+}
+
+/// A predicate parsed from an NSPredicate-style format string, in UIAutomation's predicate
+/// language (docs/predicates.md): an element's keys (`exists`, `label`, `identifier`, `value`,
+/// `isEnabled`, `isHittable`, `elementType`…), comparisons, `BEGINSWITH`/`CONTAINS`/`LIKE`/
+/// `MATCHES` with `[c]`/`[d]`, `AND`/`OR`/`NOT`, `IN`, `BETWEEN`, and `%@`/`%K`/`%d`/`%f`
+/// arguments (as `Any`: a Swift array is no `CVarArg` on Linux, and
+/// `NSPredicate(format: "identifier IN %@", ["a", "b"])` must compile as on macOS). It evaluates
+/// an `XCUIElement` (against the live page), an `XCUIElementQuery` (`count`, `exists`) and a
+/// `[String: Any]`.
+open class XCUIPredicate: Foundation.NSPredicate {
     /// The parsed predicate, or why the format did not parse.
     let parsed: Result<ElementPredicate, PredicateSyntaxError>
     let format: String
-    private let block: (@Sendable (Any?, [String: Any]?) -> Bool)?
 
-    /// A predicate from a format string and its `%@`-style arguments. A format that does not
-    /// parse records a failure at the caller's line when the predicate is used. The arguments
-    /// are `Any` rather than Apple's `CVarArg`: on Linux a Swift array is not a `CVarArg`, and
-    /// `NSPredicate(format: "identifier IN %@", ["a", "b"])` must compile as it does on macOS.
-    public init(format predicateFormat: String, _ args: Any...) {
-        format = predicateFormat
-        block = nil
-        parsed = Self.parse(predicateFormat, args)
-        super.init(value: true)
-    }
-
-    /// A predicate from a format string and an array of arguments.
-    public init(format predicateFormat: String, argumentArray arguments: [Any]?) {
-        format = predicateFormat
-        block = nil
-        parsed = Self.parse(predicateFormat, arguments ?? [])
-        super.init(value: true)
-    }
-
-    /// A predicate that is always `value`.
-    public override init(value: Bool) {
-        format = value ? "TRUEPREDICATE" : "FALSEPREDICATE"
-        block = nil
-        parsed = .success(value ? .truePredicate : .falsePredicate)
-        super.init(value: value)
-    }
-
-    /// A predicate evaluated by `block` (usable with `evaluate(with:)` and expectations; a query
-    /// cannot use it, as in XCUITest).
-    public init(block: @escaping @Sendable (Any?, [String: Any]?) -> Bool) {
-        format = "BLOCKPREDICATE"
-        self.block = block
-        parsed = .failure(PredicateSyntaxError(format: "BLOCKPREDICATE", offset: 0, expected: "a format predicate (a query cannot use a block predicate)", found: "a block"))
+    /// The predicate `format` with its placeholder arguments.
+    public init(format: String, argumentArray arguments: [Any]) {
+        self.format = format
+        parsed = Self.parse(format, arguments)
         super.init(value: true)
     }
 
@@ -69,10 +55,12 @@ open class NSPredicate: Foundation.NSPredicate {
     }
 
     open override func evaluate(with object: Any?, substitutionVariables bindings: [String: Any]?) -> Bool {
-        if let block { return block(object, bindings) }
         guard case .success(let predicate) = parsed else { return false }
         switch object {
-        case let element as XCUIElement: return element.evaluate(predicate)
+        case let element as XCUIElement:
+            let holds = element.evaluate(predicate)
+            if !holds { TestRun.shared.diagnoseIfWaitFails(predicate, element) }
+            return holds
         case let query as XCUIElementQuery: return query.evaluate(predicate)
         case let dictionary as [String: Any]: return predicate.evaluate(DictionarySubject(values: dictionary))
         default: return predicate.evaluate(DictionarySubject(values: [:]))
@@ -147,7 +135,7 @@ extension Foundation.NSPredicate {
     /// This predicate for an element query: XCUIAutomation's own, or an `NSCompoundPredicate` of
     /// them; anything else (a Foundation predicate, which Linux cannot parse) is an error.
     func elementPredicate() throws(XCUIAutomationError) -> ElementPredicate {
-        if let ours = self as? NSPredicate {
+        if let ours = self as? XCUIPredicate {
             switch ours.parsed {
             case .success(let predicate): return predicate
             case .failure(let error):

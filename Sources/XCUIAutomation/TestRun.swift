@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import UIAutomation
 import XCTest
 
 /// What XCUIAutomation knows of the XCTest case running now: whether it may go on after a
@@ -18,6 +19,7 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         var halted = false
         var launched: [ObjectIdentifier: XCUIApplication] = [:]
         var diagnoses: [@Sendable () -> String?] = []
+        var diagnosed: Set<String> = []
         var cleanups: [@Sendable (_ failed: Bool) -> Void] = []
     }
 
@@ -67,11 +69,30 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
 
     // MARK: Diagnoses of unfulfilled expectations
 
-    /// Adds a check run when XCTest reports a failed wait: it returns a message to record (the
-    /// element's state, tree and suggestions) or `nil` when its expectation was fulfilled.
-    func addDiagnosis(_ diagnose: @escaping @Sendable () -> String?) {
+    /// When XCTest reports a failed wait in this test, says what `element` looked like if
+    /// `predicate` still does not hold for it (its state, the tree, "did you mean"): called by
+    /// predicate expectations and by every evaluation of a predicate on an element that found
+    /// it false. `fulfilled` skips it once its expectation was met. Once per element and predicate.
+    func diagnoseIfWaitFails(_ predicate: ElementPredicate, _ element: XCUIElement,
+                             fulfilled: @escaping @Sendable () -> Bool = { false }) {
+        guard case .success(.element(let uiElement)) = element.backing else { return }
         start()
-        state.withLock { $0.diagnoses.append(diagnose) }
+        let key = "\(uiElement)|\(predicate)"
+        let diagnose: @Sendable () -> String? = {
+            if fulfilled() { return nil }
+            do {
+                try Blocking.run("\(uiElement).expect(\(predicate))", limit: .seconds(60)) {
+                    try await uiElement.expect(predicate, timeout: 0)
+                }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        state.withLock { state in
+            guard state.diagnosed.insert(key).inserted else { return }
+            state.diagnoses.append(diagnose)
+        }
     }
 
     /// Adds work to do when the running test ends (stopping an expectation's poller, keeping a
@@ -89,6 +110,7 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
             state.module = String(String(reflecting: type(of: testCase)).prefix { $0 != "." })
             state.halted = false
             state.diagnoses = []
+            state.diagnosed = []
         }
     }
 
@@ -97,7 +119,10 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         // predicate: add what each element looked like at the end.
         guard description.contains("Asynchronous wait failed") else { return }
         let diagnoses = state.withLock { state in
-            defer { state.diagnoses = [] }
+            defer {
+                state.diagnoses = []
+                state.diagnosed = []
+            }
             return state.diagnoses
         }
         for diagnose in diagnoses {
@@ -115,6 +140,7 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
                 state.current = nil
                 state.halted = false
                 state.diagnoses = []
+                state.diagnosed = []
                 state.module = nil
             }
             return (Array(state.launched.values), state.cleanups)

@@ -32,6 +32,14 @@ open class XCTAttachment: NSObject, @unchecked Sendable {
         uniformTypeIdentifier = identifier
     }
 
+    /// `payload` of type `identifier`, named `name`.
+    public convenience init(uniformTypeIdentifier identifier: String, name: String? = nil, payload: Data?,
+                            userInfo: [AnyHashable: Any]? = nil) {
+        self.init(data: payload ?? Data(), uniformTypeIdentifier: identifier)
+        self.name = name
+        self.userInfo = userInfo
+    }
+
     /// A UTF-8 text.
     public convenience init(string: String) {
         self.init(data: Data(string.utf8), uniformTypeIdentifier: "public.plain-text")
@@ -109,5 +117,17 @@ enum Attachments {
             return
         }
         Recording.attach(data: attachment.data, named: name)
+    }
+}
+
+private let allowances = Mutex<[ObjectIdentifier: TimeInterval]>([:])
+
+extension XCTestCase {
+    /// How long the test may run (Apple's XCTest stops it after this when time allowances are
+    /// on). swift-corelibs-xctest has no per-test limit, so the value is kept and read back but
+    /// not enforced; every UI call is bounded by UIAutomation's own timeouts instead.
+    public var executionTimeAllowance: TimeInterval {
+        get { allowances.withLock { $0[ObjectIdentifier(self)] } ?? 600 }
+        set { allowances.withLock { $0[ObjectIdentifier(self)] = newValue } }
     }
 }
