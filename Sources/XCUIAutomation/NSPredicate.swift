@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import UIAutomation
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `NSPredicate(format: "exists == true")` for XCUITest on Linux, where Foundation's
 /// `NSPredicate(format:)` is unimplemented (it traps).
 ///
@@ -12,13 +13,12 @@ import UIAutomation
 /// (`NSCompoundPredicate`, XCTest's expectations and waiters), evaluating through `evaluate(with:)`.
 /// (A class named `NSPredicate` would shadow Foundation's in expressions but is ambiguous in type
 /// positions; see docs/decisions.md.)
-// swift-format-ignore: AlwaysUseLowerCamelCase
 public func NSPredicate(format predicateFormat: String, _ args: Any...) -> XCUIPredicate {
     XCUIPredicate(format: predicateFormat, argumentArray: args)
 }
 
-/// `NSPredicate(format:argumentArray:)`: the arguments as an array.
 // swift-format-ignore: AlwaysUseLowerCamelCase
+/// `NSPredicate(format:argumentArray:)`: the arguments as an array.
 public func NSPredicate(format predicateFormat: String, argumentArray arguments: [Any]?) -> XCUIPredicate {
     XCUIPredicate(format: predicateFormat, argumentArray: arguments ?? [])
 }
