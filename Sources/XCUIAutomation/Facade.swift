@@ -19,27 +19,15 @@ enum Facade {
         return c.launchTimeout + c.actionTimeout + c.idleTimeout + c.responseTimeout * 3 + .seconds(60)
     }
 
+    /// `waiting` extends the backstop by a wait's own timeout (`waitForExistence(timeout: 120)`).
     static func call<T: Sendable>(_ name: @autoclosure () -> String, at site: CallSite, configuration: Configuration?,
-                                  fallback: T, _ body: @escaping @Sendable () async throws -> T) -> T {
+                                  waiting: TimeInterval = 0, fallback: T, _ body: @escaping @Sendable () async throws -> T) -> T {
         if TestRun.shared.isHalted { return fallback }
         do {
-            return try Blocking.run(name(), limit: backstop(configuration), body)
+            return try Blocking.run(name(), limit: backstop(configuration) + .seconds(max(0, min(waiting, 86_400))), body)
         } catch {
             TestRun.shared.recordFailure(error, file: site.file, line: site.line)
             return fallback
-        }
-    }
-
-    /// Like ``call(_:at:configuration:fallback:_:)``, for waits that extend past the usual
-    /// timeouts (`waitForExistence(timeout: 120)`).
-    static func wait(_ name: @autoclosure () -> String, at site: CallSite, timeout: TimeInterval, configuration: Configuration?,
-                     _ body: @escaping @Sendable () async throws -> Bool) -> Bool {
-        if TestRun.shared.isHalted { return false }
-        do {
-            return try Blocking.run(name(), limit: backstop(configuration) + .seconds(max(0, min(timeout, 86_400))), body)
-        } catch {
-            TestRun.shared.recordFailure(error, file: site.file, line: site.line)
-            return false
         }
     }
 

@@ -119,10 +119,16 @@ extension XCUIElement {
         perform("evaluate(\(predicate))", site, fallback: false) { backing in
             switch backing {
             case .element(let element): return try await element.evaluate(predicate)
-            case .application(let app):
-                return predicate.evaluate(DictionarySubject(values: ["exists": app.isRunning, "state": app.isRunning ? 4 : 1]))
+            case .application(let app): return predicate.evaluate(Self.subject(of: app))
             }
         }
+    }
+}
+
+extension XCUIElement {
+    /// What a predicate sees of the application itself: whether it exists (runs) and its state.
+    static func subject(of app: Application) -> some PredicateEvaluable {
+        DictionarySubject(values: ["exists": app.isRunning, "state": app.isRunning ? 4 : 1])
     }
 }
 

@@ -124,8 +124,8 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
     /// Waits up to `timeout` seconds for the app to be in `state`; whether it is.
     open func wait(for state: State, timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let app = shared
-        return Facade.wait("app.wait(for: \(state), timeout: \(timeout))", at: CallSite(file: file, line: line), timeout: timeout,
-                           configuration: app.configuration) {
+        return Facade.call("app.wait(for: \(state), timeout: \(timeout))", at: CallSite(file: file, line: line),
+                           configuration: app.configuration, waiting: timeout, fallback: false) {
             try await app.wait(timeout: timeout) { (app.isRunning ? State.runningForeground : .notRunning) == state }
         }
     }

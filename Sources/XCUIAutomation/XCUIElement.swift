@@ -83,16 +83,14 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     /// Waits up to `timeout` seconds for the element to exist; whether it does.
     open func waitForExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        waiting("waitForExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line)) { element in
-            try await element.waitForExistence(timeout: timeout)
-        }
+        waiting("waitForExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line), app: { $0.isRunning },
+                element: { try await $0.waitForExistence(timeout: timeout) })
     }
 
     /// Waits up to `timeout` seconds for the element to be gone; whether it is.
     open func waitForNonExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        waiting("waitForNonExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line)) { element in
-            try await element.waitForNonExistence(timeout: timeout)
-        }
+        waiting("waitForNonExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line), app: { !$0.isRunning },
+                element: { try await $0.waitForNonExistence(timeout: timeout) })
     }
 
     /// Waits up to `timeout` seconds until the element's attribute at `keyPath` equals
@@ -108,23 +106,24 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
                     + "\\.isEnabled, \\.isSelected, \\.hasFocus and \\.isHittable, with a String or Bool value")), at: site)
             return false
         }
-        return waiting("wait(for: \(predicate), timeout: \(timeout))", timeout, site) { element in
-            try await element.wait(for: predicate, timeout: timeout)
-        }
+        return waiting("wait(for: \(predicate), timeout: \(timeout))", timeout, site,
+                       app: { predicate.evaluate(Self.subject(of: $0)) }, element: { try await $0.wait(for: predicate, timeout: timeout) })
     }
 
-    func waiting(_ call: String, _ timeout: TimeInterval, _ site: CallSite,
-                 _ body: @escaping @Sendable (Element) async throws -> Bool) -> Bool {
+    /// Waits through the facade's one path: on an element, with UIAutomation's wait `body`; on
+    /// the application, until `app` holds for it.
+    func waiting(_ call: String, _ timeout: TimeInterval, _ site: CallSite, app holds: @escaping @Sendable (Application) -> Bool,
+                 element body: @escaping @Sendable (Element) async throws -> Bool) -> Bool {
         switch backing {
         case .failure(let error):
             Facade.fail(error, at: site)
             return false
         case .success(.application(let app)):
-            return Facade.wait("app.\(call)", at: site, timeout: timeout, configuration: configuration) {
-                try await app.wait(timeout: timeout) { app.isRunning }
+            return Facade.call("app.\(call)", at: site, configuration: configuration, waiting: timeout, fallback: false) {
+                try await app.wait(timeout: timeout) { holds(app) }
             }
         case .success(.element(let element)):
-            return Facade.wait("\(text).\(call)", at: site, timeout: timeout, configuration: configuration) {
+            return Facade.call("\(text).\(call)", at: site, configuration: configuration, waiting: timeout, fallback: false) {
                 try await body(element)
             }
         }
@@ -197,7 +196,7 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     /// The element and its descendants as they are now; throws when it does not resolve.
     open func snapshot() throws -> any XCUIElementSnapshot {
-        guard case .success(let backing) = backing else { throw backingError }
+        let backing = try self.backing.get()
         return try Blocking.run("\(text).snapshot()", limit: Facade.backstop(configuration)) { () async throws -> ElementSnapshotTree in
             switch backing {
             case .element(let element):
@@ -207,11 +206,6 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
                 return ElementSnapshotTree(page: try await app.snapshot(), index: 0)
             }
         }
-    }
-
-    private var backingError: any Error {
-        if case .failure(let error) = backing { return error }
-        return XCUIAutomationError(call: text, reason: .invalidArgument("no error"))
     }
 
     /// The element's query as code, e.g. `app.buttons["Lion"]`.

@@ -31,12 +31,9 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
     }
 
     private func element(_ site: CallSite, _ pick: (ElementQuery) -> Element) -> XCUIElement {
-        let backing = query.map { XCUIElement.Backing.element(pick($0)) }
-        let text = (try? backing.get()).map { backing -> String in
-            if case .element(let element) = backing { return element.description }
-            return fallbackText
-        } ?? fallbackText
-        return XCUIElement(backing: backing, text: text, site: site)
+        let element = query.map(pick)
+        return XCUIElement(backing: element.map(XCUIElement.Backing.element), text: (try? element.get())?.description ?? fallbackText,
+                           site: site)
     }
 
     /// Reads through the facade's one path.

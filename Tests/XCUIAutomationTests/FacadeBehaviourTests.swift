@@ -96,13 +96,14 @@ final class FacadeBehaviourTests: FailureCapturingTestCase {
     }
 
     func testAnExpectationHandlerCanUseTheApp() {
-        var handled = false
-        expectation(for: NSPredicate(format: "exists == true"), evaluatedWith: app.buttons["save"]) {
-            handled = self.app.buttons["apple"].exists && self.app.staticTexts["title"].label == "Controls"
+        final class Seen: @unchecked Sendable { var theApp = false }  // written on the main thread only
+        let seen = Seen()
+        expectation(for: NSPredicate(format: "exists == true"), evaluatedWith: app.buttons["save"]) { [app] in
+            seen.theApp = Thread.isMainThread && app.buttons["apple"].exists && app.staticTexts["title"].label == "Controls"
             return true
         }
         waitForExpectations(timeout: 5, handler: nil)
-        XCTAssertTrue(handled)
+        XCTAssertTrue(seen.theApp, "the handler ran on the main thread and could use the app")
     }
 
     func testAFailedWaitSaysWhatTheElementLookedLike() {
