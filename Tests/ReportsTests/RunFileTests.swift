@@ -1,5 +1,5 @@
 import Foundation
-import Reports
+@testable import Reports
 import Testing
 
 /// The run file: statuses, merging shards and reruns, and assembling one from JUnit XML and
@@ -83,5 +83,18 @@ import Testing
         #expect(!copied.hasPrefix("/"))
         #expect(FileManager.default.fileExists(atPath: root + "/report/" + copied))
         #expect(report.tests[1].attempts[0].steps.isEmpty)
+    }
+}
+
+@Suite("A Swift Testing test's duration is the span of its steps")
+struct StepSpanDurationTests {
+    @Test func theSpanRunsFromTheFirstStepsStartToTheLastStepsEnd() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        let steps = [
+            StepRecord(test: nil, name: "app.launch()", kind: "action", start: start, duration: 0.5, outcome: .passed),
+            StepRecord(test: nil, name: "tap", kind: "action", start: start.addingTimeInterval(2), duration: 0.25, outcome: .passed),
+        ]
+        #expect(RunAssembler.span(of: steps) == 2.25)
+        #expect(RunAssembler.span(of: []) == nil)
     }
 }
