@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -96,10 +97,18 @@ public struct MessagesAPI: Sendable {
         return Self.json(writer, status: .created)
     }
 
+    /// `GET /proto/messages`. The store's change marker, read *before* the page (so it never
+    /// claims a state newer than the page shows), is the answer's `ETag`; an `If-None-Match`
+    /// naming it is answered `304 Not Modified` without reading a single message.
     private func getAll(_ request: Request) async throws -> Response {
         let pageRequest = try Self.pageRequest(request)
+        let marker: String?
         let page: MessagePage<UserMessages>
         do {
+            marker = try await store.changeMarker()
+            if let marker, Self.matches(request.headers[.ifNoneMatch], marker) {
+                return Response(status: .notModified, headers: [.eTag: Self.entityTag(marker)])
+            }
             page = try await store.allMessages(page: pageRequest)
         } catch {
             throw storageError(error, "try again later")
@@ -113,7 +122,25 @@ public struct MessagesAPI: Sendable {
             try Self.write(userMessages.messages, to: &writer)
         }
         writer.raw("}")
-        return Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
+        var response = Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
+        if let marker { response.headers[.eTag] = Self.entityTag(marker) }
+        return response
+    }
+
+    /// `marker` as a strong entity tag: `"m42"`.
+    static func entityTag(_ marker: String) -> String { "\"" + marker + "\"" }
+
+    /// Whether an `If-None-Match` value names `marker` (RFC 9110 §13.1.2: a list of entity tags,
+    /// compared weakly, or `*`).
+    static func matches(_ ifNoneMatch: String?, _ marker: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        let tag = entityTag(marker)
+        return ifNoneMatch.split(separator: ",").contains { part in
+            var item = part.trimmingCharacters(in: .whitespaces)[...]
+            if item == "*" { return true }
+            if item.hasPrefix("W/") { item = item.dropFirst(2) }
+            return item == tag
+        }
     }
 
     private func getUser<Context: RequestContext>(_ request: Request, context: Context) async throws -> Response {
