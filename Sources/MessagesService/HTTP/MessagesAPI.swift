@@ -114,12 +114,13 @@ public struct MessagesAPI: Sendable {
             throw storageError(error, "try again later")
         }
         var writer = JSONWriter(capacity: 1024)
+        var sliceStart = 0
         writer.raw("{\"statusCode\":200,\"body\":{")
         for (index, userMessages) in page.items.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.string(userMessages.user)
             writer.raw(":")
-            try Self.write(userMessages.messages, to: &writer)
+            try await Self.write(userMessages.messages, to: &writer, sliceStart: &sliceStart)
         }
         writer.raw("}")
         var response = Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
@@ -156,7 +157,8 @@ public struct MessagesAPI: Sendable {
         writer.raw("{\"statusCode\":200,\"body\":{\"user\":")
         writer.string(user)
         writer.raw(",\"message\":")
-        try Self.write(page.items, to: &writer)
+        var sliceStart = 0
+        try await Self.write(page.items, to: &writer, sliceStart: &sliceStart)
         writer.raw("}")
         return Self.pageResponse(writer, next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
     }
@@ -247,6 +249,8 @@ public struct MessagesAPI: Sendable {
     }
 
     static let sliceSize = 64 * 1024
+    /// Bytes of JSON encoded between two yields of the encoder (a few milliseconds).
+    static let encodingSlice = 32 * 1024
 
     // MARK: - Helpers
 
@@ -290,10 +294,24 @@ public struct MessagesAPI: Sendable {
 
     /// Checks for cancellation every 64 entries: a client that left, or a shutdown past its
     /// grace period, stops the encoding of a big page.
-    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter) throws {
+    /// Writes `entries` as a JSON array. Encoding a page can take seconds of CPU (a megabyte of
+    /// control characters is six of JSON), and it runs on a thread of the Swift concurrency pool,
+    /// which is as wide as the machine has cores: so every ``encodingSlice`` bytes of output it
+    /// checks for cancellation and *yields*, letting other tasks — other requests, and the
+    /// bounded shutdown's own timers — run between slices. Without the yield, two cores' worth
+    /// of big answers held both pool threads until every queued page was encoded, and a SIGTERM
+    /// could neither start the grace period's clock nor cancel them (issue 26, item 5).
+    /// `sliceStart` is where the current slice began (carried across the calls of one answer).
+    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter, sliceStart: inout Int) async throws {
         writer.raw("[")
         for (index, entry) in entries.enumerated() {
-            if index % 64 == 63 { try Task.checkCancellation() }
+            if writer.buffer.writerIndex - sliceStart >= encodingSlice {
+                try Task.checkCancellation()
+                await Task.yield()
+                sliceStart = writer.buffer.writerIndex
+            } else if index % 64 == 63 {
+                try Task.checkCancellation()
+            }
             writer.raw(index == 0 ? "{\"subject\":" : ",{\"subject\":")
             writer.string(entry.subject)
             writer.raw(",\"message\":")
