@@ -176,7 +176,7 @@ let package = Package(
         .target(
             name: "MessagesApp",
             dependencies: [
-                "LabKit", "MessagesModel", "MessagesClient",
+                "LabKit", "MessagesModel", "MessagesClient", "ServerDefenses",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

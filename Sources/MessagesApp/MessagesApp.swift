@@ -3,6 +3,7 @@ import Hummingbird
 import LabKit
 import MessagesModel
 import NIOCore
+import ServerDefenses
 import ServiceLifecycle
 
 /// The Messages lab app (the seed's "Add and Find user messages from a service that has a
@@ -21,18 +22,23 @@ import ServiceLifecycle
 /// | `POST /add` | `user`, `subject`, `message`: sends them; the saved message (`200`), or the form again with what was typed and the rule that failed (`422`) or why the service cannot be reached (`503`) |
 /// | `GET /find?user=NAME` | the find form; with `user`, that user's messages oldest first, or "No messages from NAME" (a refused name: `422`; no service: `503`) |
 /// | `GET /all` | every message grouped by user (no service: `503`) |
-/// | `GET /all/updates` | server-sent events: the All Messages content each time the messages change |
+/// | `GET /all/updates` | server-sent events: the All Messages content each time the messages change (one shared change feed per launch, a latest-only buffer per stream, at most ``streamLimits`` streams: beyond, `503`/`429` with `Retry-After`) |
 public struct MessagesApp: LabApp {
     public let name = "Messages"
     public let summary = "Add and find user messages through the Messages REST API"
     public let pathPrefix: String
+    /// How many `/all/updates` streams a launch holds open, in all and per client address.
+    public let streamLimits: StreamLimits
     private let defaultAPI: MessagesAPIAddress?
 
     /// The app mounted at `pathPrefix` (no trailing slash). Each launch reaches the API its
-    /// launch options name (`-messagesAPI URL`), else `defaultAPI`, or runs on the mock.
-    public init(defaultAPI: MessagesAPIAddress? = nil, pathPrefix: String = "/messages") {
+    /// launch options name (`-messagesAPI URL`), else `defaultAPI`, or runs on the mock, and
+    /// holds at most `streamLimits` update streams open (default: a quarter of the default
+    /// connection cap; pass the server's own, `StreamLimits(maxConnections:)`).
+    public init(defaultAPI: MessagesAPIAddress? = nil, pathPrefix: String = "/messages", streamLimits: StreamLimits = StreamLimits()) {
         self.pathPrefix = pathPrefix
         self.defaultAPI = defaultAPI
+        self.streamLimits = streamLimits
     }
 
     /// Largest form post accepted: a message at the API's limits, every character percent-encoded.
@@ -45,6 +51,9 @@ public struct MessagesApp: LabApp {
         let actions = MessagesComposition.actions(for: launch, defaultAPI: defaultAPI)
         let paths = MessagesPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))
+        // One change feed and one stream count per launch, shared by every stream.
+        let feed = (try? actions.get()).map { AllMessagesFeed(actions: $0, paths: paths) }
+        let streams = StreamLimiter(limits: streamLimits)
 
         /// Renders `screen` with the launch's actions, or says why there are none (`503`).
         @Sendable func render(
@@ -108,55 +117,54 @@ public struct MessagesApp: LabApp {
             }
         }
         group.get("all/updates") { request, _ -> Response in
-            guard case .success(let actions) = actions else {
+            guard let feed else {
                 return Response(status: .serviceUnavailable, headers: [.cacheControl: "no-store"])
             }
+            let slot: StreamSlot
+            switch streams.admit(request) {
+            case .success(let admitted): slot = admitted
+            case .failure(let refusal): return streams.response(for: refusal)
+            }
             let shown = FormBody(request.uri.query ?? "").value(named: "version")
-            return Self.updatesResponse(model: AllMessagesViewModel(actions: actions), shownVersion: shown, paths: paths)
+            return Self.updatesResponse(feed: feed, slot: slot, shownVersion: shown)
         }
     }
 
     /// The server-sent events of All Messages: one `messages` event (`{"html": …}`) for each
-    /// state the model reports that differs from the last one sent (the first is compared with
-    /// `shownVersion`, what the page already shows), and a comment every ``heartbeat``. Ends
-    /// when the page goes away (a write fails) or the server shuts down.
-    private static func updatesResponse(model: AllMessagesViewModel, shownVersion: String?, paths: MessagesPaths) -> Response {
-        enum Tick: Sendable {
-            case state(AllMessagesViewModel.State)
-            case heartbeat
-        }
+    /// state of the launch's ``AllMessagesFeed`` that differs from the last one sent (the first
+    /// is compared with `shownVersion`, what the page already shows), and a comment every
+    /// ``heartbeat``. The stream's buffer is its ``UpdateMailbox``: a reader slower than the
+    /// changes gets the newest state, never a queue of them; a reader that stops reading is
+    /// closed by the write-progress clock (`--idle-timeout`) once a heartbeat cannot go out.
+    /// Ends when the page goes away (a write fails) or the server shuts down; then `slot` is
+    /// given back.
+    private static func updatesResponse(feed: AllMessagesFeed, slot: StreamSlot, shownVersion: String?) -> Response {
         let body = ResponseBody { writer in
-            let (ticks, continuation) = AsyncStream<Tick>.makeStream()
-            let observer = Task {
-                for await state in model.updates() { continuation.yield(.state(state)) }
-                continuation.finish()
-            }
+            defer { slot.release() }
+            let subscription = feed.subscribe()
+            let mailbox = subscription.mailbox
             let beat = Task {
-                while (try? await Task.sleep(for: Self.heartbeat)) != nil { continuation.yield(.heartbeat) }
+                while (try? await Task.sleep(for: Self.heartbeat)) != nil { mailbox.heartbeat() }
             }
             defer {
-                observer.cancel()
                 beat.cancel()
+                feed.unsubscribe(subscription)
             }
             // A server shutting down ends the stream, so it never waits for the page to leave.
             try await withGracefulShutdownHandler {
                 var lastVersion = shownVersion
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
-                for await tick in ticks {
-                    switch tick {
-                    case .heartbeat:
+                for await _ in mailbox.wakeUps {
+                    let (update, heartbeat) = mailbox.take()
+                    if let update, update.version != lastVersion {
+                        lastVersion = update.version
+                        try await writer.write(update.event)
+                    } else if heartbeat {
                         try await writer.write(ByteBuffer(string: ": still here\n\n"))
-                    case .state(let state):
-                        let content = AllMessagesScreen.content(state, paths: paths)
-                        let version = AllMessagesScreen.version(of: content)
-                        guard version != lastVersion else { continue }
-                        lastVersion = version
-                        let data = try JSONEncoder().encode(["html": content.rendered])
-                        try await writer.write(ByteBuffer(string: "event: messages\ndata: " + String(decoding: data, as: UTF8.self) + "\n\n"))
                     }
                 }
             } onGracefulShutdown: {
-                continuation.finish()
+                mailbox.close()
             }
             try await writer.finish(nil)
         }

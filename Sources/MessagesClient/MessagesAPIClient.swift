@@ -93,6 +93,32 @@ public final class MessagesAPIClient: Sendable {
         return users.users
     }
 
+    /// `GET /proto/messages` unless it is unchanged: with `entityTag` (the ``ChangedMessages/entityTag``
+    /// of an earlier answer) the first page is asked for with `If-None-Match`, and an API that
+    /// answers `304 Not Modified` costs no message read and returns `nil`. Otherwise every
+    /// page, as ``allMessages()``, and the first page's `ETag` to pass next time (`nil` from an
+    /// API that sends none: then every call reads everything).
+    public func allMessages(ifChangedSince entityTag: String?) async throws(MessagesClientError) -> ChangedMessages? {
+        var users = UserMessagesJoiner()
+        var pages = PageWalk(first: collectionURL, pageSize: pageSize)
+        var tag: String?
+        var first = true
+        while let url = pages.url {
+            var request = URLRequest(url: url)
+            if first, let entityTag { request.setValue(entityTag, forHTTPHeaderField: "If-None-Match") }
+            let (data, response) = try await send(request, expecting: first && entityTag != nil ? [200, 304] : [200])
+            if first {
+                if response.statusCode == 304 { return nil }
+                tag = response.value(forHTTPHeaderField: "ETag")
+                first = false
+            }
+            let page = try decode(url) { try MessagesWire.decodeAllMessages(data) }
+            users.append(page.users)
+            try pages.advance(to: page.next)
+        }
+        return ChangedMessages(users: users.users, entityTag: tag)
+    }
+
     /// The URLs of a paged listing: the first, then the same with `cursor=<next>` until an
     /// answer has no `next`. A server that hands back a cursor it gave before would make the
     /// walk endless; that is an invalid answer.
@@ -158,13 +184,19 @@ public final class MessagesAPIClient: Sendable {
     /// Sends `request`; returns the body of an answer with status `expected`, or throws what
     /// the answer (or its absence) means.
     private func send(_ request: URLRequest, expecting expected: Int) async throws(MessagesClientError) -> Data {
+        try await send(request, expecting: [expected]).data
+    }
+
+    /// Sends `request`; returns the answer if its status is one of `expected`, or throws what
+    /// the answer (or its absence) means.
+    private func send(_ request: URLRequest, expecting expected: Set<Int>) async throws(MessagesClientError) -> (data: Data, response: HTTPURLResponse) {
         let url = request.url?.absoluteString ?? "?"
         let (data, response) = try await exchange(request, url: url)
         guard let http = response as? HTTPURLResponse else {
             throw .invalidResponse(url: url, reason: "not an HTTP answer")
         }
         let status = http.statusCode
-        if status == expected { return data }
+        if expected.contains(status) { return (data, http) }
         let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: data)
         switch status {
         case 400..<500:
@@ -174,7 +206,7 @@ public final class MessagesAPIClient: Sendable {
             throw .serviceFailed(status: status, code: envelope?.error.code,
                                  message: envelope?.error.message ?? HTTPURLResponse.localizedString(forStatusCode: status))
         default:
-            throw .invalidResponse(url: url, reason: "status \(status); expected \(expected)")
+            throw .invalidResponse(url: url, reason: "status \(status); expected \(expected.sorted().map(String.init).joined(separator: " or "))")
         }
     }
 
@@ -205,8 +237,8 @@ public final class MessagesAPIClient: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<PendingExchange.Outcome, Never>) in
                 pending.start(continuation)
                 let task = session.dataTask(with: request) { data, response, error in
-                    if let data, let response {
-                        pending.finish(.success((data, response)))
+                    if let response, data != nil || error == nil {
+                        pending.finish(.success((data ?? Data(), response)))  // a 304 may come with no data at all
                     } else if let error = error as? URLError, error.code == .timedOut || error.code == .cancelled {
                         pending.finish(.failure(.timedOut(url: url, after: timeout)))
                     } else {
@@ -277,5 +309,19 @@ private final class PendingExchange: Sendable {
         guard let continuation else { return }
         continuation.resume(returning: outcome)
         task?.cancel()
+    }
+}
+
+/// What ``MessagesAPIClient/allMessages(ifChangedSince:)`` read when the messages had changed.
+public struct ChangedMessages: Sendable, Equatable {
+    /// Every user's messages, users in the order of their first message.
+    public var users: [UserMessages]
+    /// The API's `ETag` for this state, to pass to the next call; `nil` if it sent none.
+    public var entityTag: String?
+
+    /// Messages read and the entity tag they came with.
+    public init(users: [UserMessages], entityTag: String?) {
+        self.users = users
+        self.entityTag = entityTag
     }
 }

@@ -65,12 +65,13 @@ public struct ServerLimits: Sendable, Equatable {
 
     /// The HTTP/1 server with the connection clocks of `RequestDeadlineHandler`: the request
     /// deadline (per request), the idle timeout between requests and the write-progress timeout
-    /// (both ``idleTimeout``). Hummingbird's own idle timer is off: it runs from when an answer
+    /// (both ``idleTimeout``); and `ClientAddressHandler`, which tells routes the peer address
+    /// (``StreamLimiter``). Hummingbird's own idle timer is off: it runs from when an answer
     /// is queued, not from the last byte that went out.
     public var http1: HTTPServerBuilder {
         let requestTimeout = TimeAmount(self.requestTimeout), idleTimeout = TimeAmount(self.idleTimeout)
         return .http1(configuration: .init(
-            additionalChannelHandlers: [RequestDeadlineHandler(requestTimeout: requestTimeout, idleTimeout: idleTimeout)],
+            additionalChannelHandlers: [RequestDeadlineHandler(requestTimeout: requestTimeout, idleTimeout: idleTimeout), ClientAddressHandler()],
             idleTimeout: nil))
     }
 

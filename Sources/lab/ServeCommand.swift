@@ -46,9 +46,24 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Defenses")
     var defenses: DefenseOptions
 
+    @Option(help: ArgumentHelp(
+        "Most live-update streams (Messages' /messages/all/updates) open at once; more are refused with 503 and Retry-After. Default: a quarter of --max-connections. Must stay below --max-connections.",
+        valueName: "n"))
+    var maxStreams: Int?
+
+    @Option(help: ArgumentHelp(
+        "Most live-update streams open at once from one client address; more are refused with 429 and Retry-After. Default: a quarter of --max-streams.",
+        valueName: "n"))
+    var maxStreamsPerClient: Int?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !db.isEmpty else { throw ValidationError("--db must not be empty") }
+        guard (maxStreams ?? 1) >= 1 else { throw ValidationError("--max-streams must be at least 1") }
+        guard (maxStreamsPerClient ?? 1) >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1") }
+        if let maxStreams, let maxConnections = defenses.maxConnections, maxStreams >= maxConnections {
+            throw ValidationError("--max-streams (\(maxStreams)) must be below --max-connections (\(maxConnections)), so streams never take the last connections")
+        }
         if let messagesAPI {
             guard let url = URL(string: messagesAPI), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
                 throw ValidationError("--messages-api must be an http:// or https:// URL, not \"\(messagesAPI)\"")
@@ -82,7 +97,8 @@ struct ServeCommand: AsyncParsableCommand {
         let animals = AnimalsApp()
         let toggles = TogglesApp()
         let ownAPI = MessagesAPIAddress()  // known once bound (--port 0)
-        let messages = MessagesApp(defaultAPI: ownAPI)
+        let limits = defenses.limits
+        let messages = MessagesApp(defaultAPI: ownAPI, streamLimits: streamLimits(maxConnections: limits.maxConnections))
         let router = LabServer.makeRouter(apps: [animals, trivia, toggles, messages], launch: launch, policy: defenses.policy(bindHost: host), extraLinks: [
             .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
         ])
@@ -96,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
         let messagesBackend = mockMessages ? "mock: hard-coded messages, nothing kept"
             : messagesAPI.map { "API: \($0)" } ?? "API: this server's /proto/messages"
         let application = LabServer.makeApplication(
-            router: router, host: host, port: port, limits: defenses.limits, logger: LabServer.quietLogger
+            router: router, host: host, port: port, limits: limits, logger: LabServer.quietLogger
         ) { bound in
             let base = BindExposure.url(host: host, port: bound)
             if let own = Self.loopbackURL(host: host, port: bound) { ownAPI.set(own) }
@@ -114,6 +130,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         try await BoundedShutdown.runUntilSignalled(application, logger: LabServer.quietLogger)
         FileHandle.standardOutput.write(Data("stopped\n".utf8))
+    }
+
+    /// The stream limits the options give, for a server of `maxConnections`: the defaults of
+    /// ``StreamLimits/init(maxConnections:)`` for what is not given, and always below the cap.
+    func streamLimits(maxConnections: Int) -> StreamLimits {
+        let defaults = StreamLimits(maxConnections: maxConnections)
+        let total = min(maxStreams ?? defaults.total, max(1, maxConnections - 1))
+        return StreamLimits(total: total, perClient: maxStreamsPerClient ?? max(1, total / 4))
     }
 
     /// Where this process reaches its own API: the bound address, with `0.0.0.0` replaced by

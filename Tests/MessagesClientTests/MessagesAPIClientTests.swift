@@ -43,6 +43,24 @@ struct MessagesAPIClientTests {
         }
     }
 
+    /// `allMessages(ifChangedSince:)`: the listing with its `ETag`, then `nil` (a `304`) until a
+    /// message is saved, then the new listing and a new tag; over several pages too.
+    @Test func theListingIsReadAgainOnlyAfterAChange() async throws {
+        try await withAPI { (client) async throws in
+            let paged = MessagesAPIClient(baseURL: client.baseURL, timeout: .seconds(10), pageSize: 2)
+            for index in 1...3 { _ = try await client.add(Message(user: "dan", subject: "", message: "\(index)")) }
+            let first = try #require(try await paged.allMessages(ifChangedSince: nil))
+            #expect(first.users == (try await client.allMessages()))
+            let tag = try #require(first.entityTag)
+            #expect(try await paged.allMessages(ifChangedSince: tag) == nil)
+            _ = try await client.add(Message(user: "bob", subject: "", message: "new"))
+            let changed = try #require(try await paged.allMessages(ifChangedSince: tag))
+            #expect(changed.users.last == UserMessages(user: "bob", messages: [MessageEntry(subject: "", message: "new")]))
+            #expect(changed.entityTag != tag)
+            #expect(try await client.allMessages(ifChangedSince: changed.entityTag) == nil)
+        }
+    }
+
     @Test func listingsFollowThePagesOfTheAPI() async throws {
         try await withAPI { (client) async throws in
             let paged = MessagesAPIClient(baseURL: client.baseURL, timeout: .seconds(10), pageSize: 2)

@@ -32,6 +32,9 @@ import Testing
             .init(path: "/proto/messages", method: "HEAD", status: 400): Example(method: "HEAD", path: "/proto/messages?cursor=nope"),
             .init(path: "/proto/messages", method: "GET", status: 503): Example(method: "GET", path: "/proto/messages", failingStore: true),
             .init(path: "/proto/messages", method: "HEAD", status: 200): Example(method: "HEAD", path: "/proto/messages"),
+            // The test posts one message first: the store's marker is then m1.
+            .init(path: "/proto/messages", method: "GET", status: 304): Example(method: "GET", path: "/proto/messages", headers: [("If-None-Match", #""m1""#)]),
+            .init(path: "/proto/messages", method: "HEAD", status: 304): Example(method: "HEAD", path: "/proto/messages", headers: [("If-None-Match", #"W/"m0", "m1""#)]),
             .init(path: "/proto/messages/{user}", method: "GET", status: 200): Example(method: "GET", path: "/proto/messages/dan"),
             .init(path: "/proto/messages/{user}", method: "GET", status: 400): Example(method: "GET", path: "/proto/messages/%20"),
             .init(path: "/proto/messages/{user}", method: "GET", status: 503): Example(method: "GET", path: "/proto/messages/dan", failingStore: true),

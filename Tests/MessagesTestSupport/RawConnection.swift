@@ -11,11 +11,24 @@ public final class RawConnection: @unchecked Sendable {
     private let readTimeout: Duration
     private var received: [UInt8] = []
 
-    /// Connects to `127.0.0.1:port`; every read waits at most `readTimeout`.
-    public init(port: Int, readTimeout: Duration = .seconds(10)) throws {
+    /// Connects to `127.0.0.1:port` (from the loopback address `source`, e.g. `127.0.0.2`, when
+    /// given: another client address on the same machine); every read waits at most `readTimeout`.
+    public init(port: Int, from source: String? = nil, readTimeout: Duration = .seconds(10)) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw SpawnedServiceError(description: "socket failed: errno \(errno)") }
         self.readTimeout = readTimeout
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(socket)
+                throw SpawnedServiceError(description: "bind to \(source) failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian

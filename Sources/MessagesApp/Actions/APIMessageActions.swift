@@ -6,8 +6,9 @@ import Synchronization
 /// The real action layer: every action is a call of the Messages API through
 /// ``MessagesAPIClient`` at the launch's ``MessagesAPIAddress``.
 ///
-/// ``allMessagesUpdates()`` polls `GET /proto/messages` every ``pollInterval`` and yields only
-/// when the answer changes (the API has no push of its own; see docs/decisions.md).
+/// ``allMessagesUpdates()`` asks `GET /proto/messages` every ``pollInterval`` whether anything
+/// changed (`If-None-Match`, answered `304` while nothing did) and yields only changes (the API
+/// has no push of its own; see docs/decisions.md).
 public final class APIMessageActions: MessageActions {
     /// Where the API is.
     public let address: MessagesAPIAddress
@@ -36,19 +37,28 @@ public final class APIMessageActions: MessageActions {
         try await call { (client) throws(MessagesClientError) in try await client.allMessages() }
     }
 
+    /// Asks the API every ``pollInterval`` whether the messages changed: `GET /proto/messages`
+    /// with `If-None-Match` and the last answer's `ETag`, which the API answers `304` without
+    /// reading any message; only a change is read whole and yielded. One poller per call, so
+    /// the app calls this once per launch (`AllMessagesFeed`), not once per stream.
     public func allMessagesUpdates() -> AsyncStream<Result<[UserMessages], MessageActionError>> {
         let (stream, continuation) = AsyncStream<Result<[UserMessages], MessageActionError>>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let interval = pollInterval
         let poller = Task {
             var last: Result<[UserMessages], MessageActionError>?
+            var entityTag: String?
             while !Task.isCancelled {
-                let now: Result<[UserMessages], MessageActionError>
+                var now: Result<[UserMessages], MessageActionError>?
                 do throws(MessageActionError) {
-                    now = .success(try await allMessages())
+                    let known = last.flatMap { try? $0.get() } != nil ? entityTag : nil
+                    if let changed = try await call({ (client) throws(MessagesClientError) in try await client.allMessages(ifChangedSince: known) }) {
+                        now = .success(changed.users)
+                        entityTag = changed.entityTag
+                    }
                 } catch {
                     now = .failure(error)
                 }
-                if now != last {
+                if let now, now != last {
                     continuation.yield(now)
                     last = now
                 }

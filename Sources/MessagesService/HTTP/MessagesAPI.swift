@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -96,24 +97,51 @@ public struct MessagesAPI: Sendable {
         return Self.json(writer, status: .created)
     }
 
+    /// `GET /proto/messages`. The store's change marker, read *before* the page (so it never
+    /// claims a state newer than the page shows), is the answer's `ETag`; an `If-None-Match`
+    /// naming it is answered `304 Not Modified` without reading a single message.
     private func getAll(_ request: Request) async throws -> Response {
         let pageRequest = try Self.pageRequest(request)
+        let marker: String?
         let page: MessagePage<UserMessages>
         do {
+            marker = try await store.changeMarker()
+            if let marker, Self.matches(request.headers[.ifNoneMatch], marker) {
+                return Response(status: .notModified, headers: [.eTag: Self.entityTag(marker)])
+            }
             page = try await store.allMessages(page: pageRequest)
         } catch {
             throw storageError(error, "try again later")
         }
         var writer = JSONWriter(capacity: 1024)
+        var sliceStart = 0
         writer.raw("{\"statusCode\":200,\"body\":{")
         for (index, userMessages) in page.items.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.string(userMessages.user)
             writer.raw(":")
-            try Self.write(userMessages.messages, to: &writer)
+            try await Self.write(userMessages.messages, to: &writer, sliceStart: &sliceStart)
         }
         writer.raw("}")
-        return Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
+        var response = Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
+        if let marker { response.headers[.eTag] = Self.entityTag(marker) }
+        return response
+    }
+
+    /// `marker` as a strong entity tag: `"m42"`.
+    static func entityTag(_ marker: String) -> String { "\"" + marker + "\"" }
+
+    /// Whether an `If-None-Match` value names `marker` (RFC 9110 §13.1.2: a list of entity tags,
+    /// compared weakly, or `*`).
+    static func matches(_ ifNoneMatch: String?, _ marker: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        let tag = entityTag(marker)
+        return ifNoneMatch.split(separator: ",").contains { part in
+            var item = part.trimmingCharacters(in: .whitespaces)[...]
+            if item == "*" { return true }
+            if item.hasPrefix("W/") { item = item.dropFirst(2) }
+            return item == tag
+        }
     }
 
     private func getUser<Context: RequestContext>(_ request: Request, context: Context) async throws -> Response {
@@ -129,7 +157,8 @@ public struct MessagesAPI: Sendable {
         writer.raw("{\"statusCode\":200,\"body\":{\"user\":")
         writer.string(user)
         writer.raw(",\"message\":")
-        try Self.write(page.items, to: &writer)
+        var sliceStart = 0
+        try await Self.write(page.items, to: &writer, sliceStart: &sliceStart)
         writer.raw("}")
         return Self.pageResponse(writer, next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
     }
@@ -220,6 +249,8 @@ public struct MessagesAPI: Sendable {
     }
 
     static let sliceSize = 64 * 1024
+    /// Bytes of JSON encoded between two yields of the encoder (a few milliseconds).
+    static let encodingSlice = 32 * 1024
 
     // MARK: - Helpers
 
@@ -263,10 +294,24 @@ public struct MessagesAPI: Sendable {
 
     /// Checks for cancellation every 64 entries: a client that left, or a shutdown past its
     /// grace period, stops the encoding of a big page.
-    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter) throws {
+    /// Writes `entries` as a JSON array. Encoding a page can take seconds of CPU (a megabyte of
+    /// control characters is six of JSON), and it runs on a thread of the Swift concurrency pool,
+    /// which is as wide as the machine has cores: so every ``encodingSlice`` bytes of output it
+    /// checks for cancellation and *yields*, letting other tasks — other requests, and the
+    /// bounded shutdown's own timers — run between slices. Without the yield, two cores' worth
+    /// of big answers held both pool threads until every queued page was encoded, and a SIGTERM
+    /// could neither start the grace period's clock nor cancel them (issue 26, item 5).
+    /// `sliceStart` is where the current slice began (carried across the calls of one answer).
+    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter, sliceStart: inout Int) async throws {
         writer.raw("[")
         for (index, entry) in entries.enumerated() {
-            if index % 64 == 63 { try Task.checkCancellation() }
+            if writer.buffer.writerIndex - sliceStart >= encodingSlice {
+                try Task.checkCancellation()
+                await Task.yield()
+                sliceStart = writer.buffer.writerIndex
+            } else if index % 64 == 63 {
+                try Task.checkCancellation()
+            }
             writer.raw(index == 0 ? "{\"subject\":" : ",{\"subject\":")
             writer.string(entry.subject)
             writer.raw(",\"message\":")

@@ -10,6 +10,8 @@ import NIOHTTP1
 /// - Hummingbird's `HTTPError` and other `HTTPResponseError`s (404 for unknown paths, 413 from the
 ///   HTTP layer, …): same status, a code derived from it, their message.
 /// - NIO's `HTTPParserError` (broken framing met while reading the body): 400 `bad_request`.
+/// - `CancellationError` (the client left, or a shutdown cancelled the work): 500, logged at
+///   debug level only.
 /// - Anything else: 500 `internal_error`, logged; the client gets no internal detail.
 public struct MessagesErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     private let logger: Logger
@@ -35,6 +37,11 @@ public struct MessagesErrorMiddleware<Context: RequestContext>: RouterMiddleware
             return Self.envelope(status: error.status, message: error.body, headers: error.headers).makeResponse()
         } catch let error as any HTTPResponseError {
             return Self.envelope(status: error.status, message: nil, headers: [:]).makeResponse()
+        } catch is CancellationError {
+            // The request's task was cancelled: its client left, or a shutdown's grace ran out.
+            // Nobody will read this answer; not worth an error line per request.
+            logger.debug("request cancelled", metadata: ["path": "\(request.uri.path)"])
+            return MessagesAPIError(.internalServerError, .internalError, "the request was cancelled").makeResponse()
         } catch {
             logger.error("unexpected error", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return MessagesAPIError(.internalServerError, .internalError, "internal error").makeResponse()

@@ -17,9 +17,17 @@ public protocol MessageStore: Sendable {
     /// message on the page, messages oldest first. A user whose messages span pages appears
     /// on each of them.
     func allMessages(page: PageRequest) async throws -> MessagePage<UserMessages>
+    /// A value that changes whenever a message is saved (and only then), read cheaply, without
+    /// reading any message; `nil` if the store cannot tell. The API sends it as the `ETag` of
+    /// its listings and answers a matching `If-None-Match` with `304`, so a client watching for
+    /// changes reads the messages only when there are new ones.
+    func changeMarker() async throws -> String?
 }
 
 extension MessageStore {
+    /// A store that cannot tell when it changed: listings carry no `ETag`.
+    public func changeMarker() async throws -> String? { nil }
+
     /// Every message of `user`, oldest first, read page by page.
     public func messages(of user: String) async throws -> [MessageEntry] {
         var entries: [MessageEntry] = []

@@ -148,6 +148,19 @@ public final class SQLiteMessageStore: MessageStore {
         return MessagePage(items: entries, next: nil)
     }
 
+    /// The id of the last message saved (`m0` when none): messages are only ever appended, with
+    /// `AUTOINCREMENT` ids that are never reused, so it changes exactly when a message is saved.
+    /// One lookup at the end of the primary key, on a read connection of the store's own.
+    public func changeMarker() async throws -> String? {
+        let read = { (db: Database) throws -> Int64 in try Int64.fetchOne(db, sql: "SELECT max(id) FROM message") ?? 0 }
+        do {
+            let last = try readers.map { try $0.read(read) } ?? database.unsafeRead(read)
+            return "m\(last)"
+        } catch {
+            throw MessageStoreError("cannot read the last message id: \(error)")
+        }
+    }
+
     public func allMessages(page: PageRequest) async throws -> MessagePage<UserMessages> {
         do {
             return try await database.read { db in
