@@ -183,6 +183,22 @@ final class PageDriver: Sendable {
         }
     }
 
+    /// A PNG of the viewport, or of `rect` in it, that is the same every run for the same
+    /// screen: the page is held still first (``PageScripts/holdStill``: no caret, no
+    /// scrollbars, finite animations finished, infinite ones paused, fonts loaded) and let go
+    /// after, whatever happens.
+    func stillScreenshot(of rect: Rect?) async throws -> Data {
+        _ = try await evaluate("(" + PageScripts.holdStill + ")(true)")
+        let shot: Result<Data, any Error>
+        do {
+            shot = .success(try await rect.map { try await screenshot(of: $0) } ?? screenshot())
+        } catch {
+            shot = .failure(error)
+        }
+        _ = try? await evaluate("(" + PageScripts.holdStill + ")(false)")
+        return try shot.get()
+    }
+
     // MARK: - Actions
 
     /// The outcome of the in-page actionability check (and of the hit test).

@@ -1,0 +1,63 @@
+import AnimalsApp
+import LabTesting
+import MessagesApp
+import TogglesApp
+import TriviaApp
+import UIAutomation
+
+/// Every screen of the lab apps, as a test reaches it: which app, and what to do after launch.
+struct LabScreen: Sendable, CustomStringConvertible {
+    let name: String
+    let app: @Sendable () throws -> any LabApp
+    let arguments: [String]
+    let reach: @Sendable (Application) async throws -> Void
+
+    var description: String { name }
+
+    static let all: [LabScreen] = [
+        LabScreen(name: "animals-gallery", app: { AnimalsApp() }, arguments: []) { _ in },
+        LabScreen(name: "animals-favorites", app: { AnimalsApp() }, arguments: ["-favorites", "lion"]) { _ in },
+        LabScreen(name: "animals-filter", app: { AnimalsApp() }, arguments: []) { app in
+            try await app.buttons[AnimalsIdentifiers.filterButton].tap()
+        },
+        LabScreen(name: "animals-detail", app: { AnimalsApp() }, arguments: []) { app in
+            try await app.cells[AnimalsIdentifiers.cell("lion")].tap()
+        },
+        LabScreen(name: "trivia-question", app: { try TriviaApp() }, arguments: []) { _ in },
+        LabScreen(name: "trivia-answered", app: { try TriviaApp() }, arguments: []) { app in
+            try await app.buttons[TriviaIdentifiers.answerA].tap()
+        },
+        LabScreen(name: "toggles-root", app: { TogglesApp() }, arguments: []) { _ in },
+        LabScreen(name: "toggles-switches", app: { TogglesApp() }, arguments: []) { app in
+            try await app.open("/toggles/switches")
+        },
+        LabScreen(name: "messages-home", app: { MessagesApp() }, arguments: mock) { _ in },
+        LabScreen(name: "messages-add", app: { MessagesApp() }, arguments: mock) { app in
+            try await app.cells[MessagesIdentifiers.addMessageRow].tap()
+        },
+        LabScreen(name: "messages-find", app: { MessagesApp() }, arguments: mock) { app in
+            try await app.cells[MessagesIdentifiers.findMessagesRow].tap()
+        },
+        LabScreen(name: "messages-all", app: { MessagesApp() }, arguments: mock) { app in
+            try await app.cells[MessagesIdentifiers.allMessagesRow].tap()
+        },
+    ]
+
+    private static let mock = [MessagesComposition.mockArgument, "YES"]
+
+    /// Launches the screen's app and reaches the screen; `body` runs on it; the app is
+    /// terminated after.
+    func withScreen(_ body: (Application) async throws -> Void) async throws {
+        let app = Application(host: LabAppHost(app: try self.app()))
+        app.launchArguments = arguments
+        try await app.launch()
+        do {
+            try await reach(app)
+            try await body(app)
+        } catch {
+            await app.terminate()
+            throw error
+        }
+        await app.terminate()
+    }
+}
