@@ -340,7 +340,7 @@ let package = Package(
         .testTarget(
             name: "LabScreenTests",
             dependencies: [
-                "UIAutomationSnapshotTesting", "UIAutomation", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "MessagesApp",
+                "UIAutomationSnapshotTesting", "UIAutomation", "LabKit", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "MessagesApp",
                 "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],

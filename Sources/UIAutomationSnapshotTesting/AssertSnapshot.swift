@@ -16,7 +16,7 @@ import XCTest
 /// ```
 ///
 /// A mismatch is recorded as an issue of the test (Swift Testing or XCTest) at this line, and
-/// the reference, the actual snapshot and the difference (the text diff, or `diff.png`) are
+/// the reference, the actual snapshot and the difference (`difference.patch` for text, `diff.png` for images) are
 /// attached to the test (``Recording/attach(data:named:)``): the HTML report shows them under
 /// the test, and Swift Testing keeps them with `--attachments-path`.
 public func assertSnapshot<Value, Format>(
@@ -50,13 +50,11 @@ public func assertSnapshot<Value, Format>(
         toData: inner.toData, fromData: inner.fromData,
         diffV2: { reference, actual in
             guard let (message, found) = inner.diffV2(reference, actual) else { return nil }
-            var files: [(name: String, data: Data)] = []
-            for case .data(let data, let name) in found { files.append((name, data)) }
-            if files.isEmpty {  // text: the reference, the actual and the diff
-                let ext = snapshotting.pathExtension ?? "txt"
-                files = [("reference." + ext, inner.toData(reference)), ("actual." + ext, inner.toData(actual)),
-                         ("diff.txt", Data(message.utf8))]
-            }
+            // Always the reference and the actual, then the diffing's own (a text diff's
+            // `difference.patch`, an image's `diff.png`).
+            let ext = snapshotting.pathExtension ?? "txt"
+            var files: [(name: String, data: Data)] = [("reference." + ext, inner.toData(reference)), ("actual." + ext, inner.toData(actual))]
+            for case .data(let data, let name) in found where !files.contains(where: { $0.name == name }) { files.append((name, data)) }
             attachments.withLock { $0 = files }
             return (message, found)
         })

@@ -1,4 +1,5 @@
 import AnimalsApp
+import LabKit
 import LabTesting
 import MessagesApp
 import TogglesApp

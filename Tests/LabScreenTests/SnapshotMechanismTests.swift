@@ -66,7 +66,7 @@ struct SnapshotMechanismTests {
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("−    Button, identifier: 'save', label: 'Save'") && text.contains("+    Button, identifier: 'save', label: '✕'")
         }
-        #expect(collector.names == ["snapshot-settings-reference.txt", "snapshot-settings-actual.txt", "snapshot-settings-diff.txt"])
+        #expect(collector.names == ["snapshot-settings-reference.txt", "snapshot-settings-actual.txt", "snapshot-settings-difference.patch"])
         await withKnownIssue {
             await Recording.withObservers([collector]) {
                 await assertSnapshot(of: app, as: .image, named: "settings", snapshotDirectory: directory)

@@ -191,7 +191,11 @@ final class PageDriver: Sendable {
         _ = try await evaluate("(" + PageScripts.holdStill + ")(true)")
         let shot: Result<Data, any Error>
         do {
-            shot = .success(try await rect.map { try await screenshot(of: $0) } ?? screenshot())
+            if let rect {
+                shot = .success(try await screenshot(of: rect))
+            } else {
+                shot = .success(try await screenshot())
+            }
         } catch {
             shot = .failure(error)
         }
