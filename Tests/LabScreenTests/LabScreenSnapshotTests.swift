@@ -11,11 +11,19 @@ import UIAutomationSnapshotTesting
 struct LabScreenSnapshotTests {
     static let runs = max(1, Int(ProcessInfo.processInfo.environment["LAB_SNAPSHOT_RUNS"] ?? "") ?? 1)
 
+    /// The one issue left on purpose: the toggle seed's rows are switches that ignore taps (only
+    /// the inner switch reacts — the centre-tap gotcha the seed teaches), so the row's
+    /// `role="switch"` is not reachable by keyboard; its inner switch is.
+    static func isTheTogglesSeedsRowSwitch(_ issue: AccessibilityAuditIssue) -> Bool {
+        issue.auditType == .trait && issue.elementSnapshot?.identifier.hasPrefix("toggles.toggle.") == true
+            && issue.detailedDescription.contains("cannot be reached with the keyboard")
+    }
+
     @Test(arguments: LabScreen.all)
     func screen(_ screen: LabScreen) async throws {
         for _ in 0..<Self.runs {
             try await screen.withScreen { (app) async throws in
-                try await app.performAccessibilityAudit()
+                try await app.performAccessibilityAudit { Self.isTheTogglesSeedsRowSwitch($0) }
                 await assertSnapshot(of: app, as: .elementTree, named: screen.name)
                 await assertSnapshot(of: app, as: .image, named: screen.name)
             }

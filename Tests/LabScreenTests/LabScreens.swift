@@ -34,13 +34,13 @@ struct LabScreen: Sendable, CustomStringConvertible {
         },
         LabScreen(name: "messages-home", app: { MessagesApp() }, arguments: mock) { _ in },
         LabScreen(name: "messages-add", app: { MessagesApp() }, arguments: mock) { app in
-            try await app.cells[MessagesIdentifiers.addMessageRow].tap()
+            try await app.links[MessagesIdentifiers.addMessageRow].tap()
         },
         LabScreen(name: "messages-find", app: { MessagesApp() }, arguments: mock) { app in
-            try await app.cells[MessagesIdentifiers.findMessagesRow].tap()
+            try await app.links[MessagesIdentifiers.findMessagesRow].tap()
         },
         LabScreen(name: "messages-all", app: { MessagesApp() }, arguments: mock) { app in
-            try await app.cells[MessagesIdentifiers.allMessagesRow].tap()
+            try await app.links[MessagesIdentifiers.allMessagesRow].tap()
         },
     ]
 
