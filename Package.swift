@@ -373,6 +373,8 @@ let package = Package(
         ),
         // Real-world benchmark: TodoMVC's Playwright spec ported to UIAutomation (bench/realworld.sh).
         .executableTarget(name: "RealWorldBench", dependencies: ["UIAutomation", "DevTools"], path: "bench/RealWorldBench"),
+        // Our accessibility audit beside axe-core on the same pages (bench/audit-vs-axe.sh).
+        .executableTarget(name: "AuditBench", dependencies: ["UIAutomation"], path: "bench/AuditBench"),
     ],
     swiftLanguageModes: [.v6]
 )

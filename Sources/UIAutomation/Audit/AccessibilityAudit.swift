@@ -178,15 +178,19 @@ extension Application {
         .slider, .stepper, .comboBox, .tab, .menuItem, .popUpButton, .segmentedControl, .picker, .datePicker,
     ]
 
+    /// Roles that are input fields to assistive technologies whatever type they map to.
+    private static let describedRoles: Set<String> = ["listbox", "combobox", "searchbox", "spinbutton", "slider", "textbox", "switch", "checkbox"]
+
     private func treeIssues(_ types: AccessibilityAuditType, in snapshot: PageSnapshot) -> [AccessibilityAuditIssue] {
         var issues: [AccessibilityAuditIssue] = []
         let elements = snapshot.elements
         if types.contains(.sufficientElementDescription) {
-            for (index, element) in elements.enumerated() where index > 0 && Self.describedTypes.contains(element.elementType) {
+            for (index, element) in elements.enumerated() where index > 0
+                && (Self.describedTypes.contains(element.elementType) || Self.describedRoles.contains(element.role)) {
                 let label = element.label
                 if label.trimmed.isEmpty {
                     issues.append(issue(.sufficientElementDescription, at: index, in: snapshot,
-                                                    detail: "\(element.elementType) has no accessible name (\(label.isEmpty ? "empty" : "only whitespace"))"))
+                                                    detail: "\(element.elementType) (\(element.role)) has no accessible name (\(label.isEmpty ? "empty" : "only whitespace"))"))
                 } else if ElementKeys.undecorated(label) == label, label.unicodeScalars.allSatisfy(ElementKeys.isDecorative) {
                     issues.append(issue(.sufficientElementDescription, at: index, in: snapshot,
                                                     detail: "\(element.elementType)'s accessible name \(SwiftLiteral.string(label)) is only decoration"))
