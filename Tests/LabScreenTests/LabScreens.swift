@@ -16,32 +16,32 @@ struct LabScreen: Sendable, CustomStringConvertible {
     var description: String { name }
 
     static let all: [LabScreen] = [
-        LabScreen(name: "animals-gallery", app: { AnimalsApp() }, arguments: []) { _ in },
-        LabScreen(name: "animals-favorites", app: { AnimalsApp() }, arguments: ["-favorites", "lion"]) { _ in },
-        LabScreen(name: "animals-filter", app: { AnimalsApp() }, arguments: []) { app in
+        LabScreen(name: "animals-gallery", app: { AnimalsApp() }, arguments: [], reach: { _ in }),
+        LabScreen(name: "animals-favorites", app: { AnimalsApp() }, arguments: ["-favorites", "lion"], reach: { _ in }),
+        LabScreen(name: "animals-filter", app: { AnimalsApp() }, arguments: [], reach: { app in
             try await app.buttons[AnimalsIdentifiers.filterButton].tap()
-        },
-        LabScreen(name: "animals-detail", app: { AnimalsApp() }, arguments: []) { app in
+        }),
+        LabScreen(name: "animals-detail", app: { AnimalsApp() }, arguments: [], reach: { app in
             try await app.cells[AnimalsIdentifiers.cell("lion")].tap()
-        },
-        LabScreen(name: "trivia-question", app: { try TriviaApp() }, arguments: []) { _ in },
-        LabScreen(name: "trivia-answered", app: { try TriviaApp() }, arguments: []) { app in
+        }),
+        LabScreen(name: "trivia-question", app: { try TriviaApp() }, arguments: [], reach: { _ in }),
+        LabScreen(name: "trivia-answered", app: { try TriviaApp() }, arguments: [], reach: { app in
             try await app.buttons[TriviaIdentifiers.answerA].tap()
-        },
-        LabScreen(name: "toggles-root", app: { TogglesApp() }, arguments: []) { _ in },
-        LabScreen(name: "toggles-switches", app: { TogglesApp() }, arguments: []) { app in
+        }),
+        LabScreen(name: "toggles-root", app: { TogglesApp() }, arguments: [], reach: { _ in }),
+        LabScreen(name: "toggles-switches", app: { TogglesApp() }, arguments: [], reach: { app in
             try await app.open("/toggles/switches")
-        },
-        LabScreen(name: "messages-home", app: { MessagesApp() }, arguments: mock) { _ in },
-        LabScreen(name: "messages-add", app: { MessagesApp() }, arguments: mock) { app in
+        }),
+        LabScreen(name: "messages-home", app: { MessagesApp() }, arguments: mock, reach: { _ in }),
+        LabScreen(name: "messages-add", app: { MessagesApp() }, arguments: mock, reach: { app in
             try await app.links[MessagesIdentifiers.addMessageRow].tap()
-        },
-        LabScreen(name: "messages-find", app: { MessagesApp() }, arguments: mock) { app in
+        }),
+        LabScreen(name: "messages-find", app: { MessagesApp() }, arguments: mock, reach: { app in
             try await app.links[MessagesIdentifiers.findMessagesRow].tap()
-        },
-        LabScreen(name: "messages-all", app: { MessagesApp() }, arguments: mock) { app in
+        }),
+        LabScreen(name: "messages-all", app: { MessagesApp() }, arguments: mock, reach: { app in
             try await app.links[MessagesIdentifiers.allMessagesRow].tap()
-        },
+        }),
     ]
 
     private static let mock = [MessagesComposition.mockArgument, "YES"]
