@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "MessagesApp", targets: ["MessagesApp"]),
         .library(name: "LabTesting", targets: ["LabTesting"]),
         .library(name: "XCUIAutomation", targets: ["XCUIAutomation"]),
+        .library(name: "UIAutomationSnapshotTesting", targets: ["UIAutomationSnapshotTesting"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
     dependencies: [
@@ -49,6 +50,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // MARK: Shared mechanisms
@@ -100,6 +103,18 @@ let package = Package(
         // XCUITest's own API (Apple's module name, synchronous) over UIAutomation, so XCUITest code
         // runs here unchanged: a facade — every wait, action and failure is UIAutomation's.
         .target(name: "XCUIAutomation", dependencies: ["UIAutomation"]),
+        // Snapshot assertions on pointfree's swift-snapshot-testing: the element tree as text and
+        // screenshots (PNG decoded and diffed in Swift; zlib through CompressNIO). Its own module,
+        // so UIAutomation does not link swift-snapshot-testing.
+        .target(
+            name: "UIAutomationSnapshotTesting",
+            dependencies: [
+                "UIAutomation",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
         .target(name: "Flows", dependencies: ["LabSupport"]),
@@ -320,6 +335,18 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // Every lab app screen: the accessibility audit passes, and its element tree and screenshot
+        // match the committed references (__Snapshots__); PNG and image comparison unit tests.
+        .testTarget(
+            name: "LabScreenTests",
+            dependencies: [
+                "UIAutomationSnapshotTesting", "UIAutomation", "LabKit", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "MessagesApp",
+                "TestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+
         // XCUIAutomation itself on fixture pages: failures at the caller's line, calls refused where
         // blocking is unsafe, predicates and expectations, gestures, element types, two apps.
         .testTarget(
@@ -346,6 +373,8 @@ let package = Package(
         ),
         // Real-world benchmark: TodoMVC's Playwright spec ported to UIAutomation (bench/realworld.sh).
         .executableTarget(name: "RealWorldBench", dependencies: ["UIAutomation", "DevTools"], path: "bench/RealWorldBench"),
+        // Our accessibility audit beside axe-core on the same pages (bench/audit-vs-axe.sh).
+        .executableTarget(name: "AuditBench", dependencies: ["UIAutomation"], path: "bench/AuditBench"),
     ],
     swiftLanguageModes: [.v6]
 )

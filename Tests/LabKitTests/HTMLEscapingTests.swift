@@ -51,7 +51,7 @@ struct HTMLEscapingTests {
     }
 
     @Test func widgetsRenderTheirRoles() {
-        let table = Widget.selectionTable(identifier: "t", name: "tag", rows: [
+        let table = Widget.selectionTable(identifier: "t", name: "tag", label: "Tags", rows: [
             .init(identifier: "r1", title: "One", value: "1", isSelected: true),
             .init(identifier: "r2", title: "Two", value: "2", isSelected: false),
         ], multipleSelection: true).rendered

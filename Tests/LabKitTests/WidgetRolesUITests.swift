@@ -24,7 +24,7 @@ struct WidgetsApp: LabApp {
                         .init(identifier: "cell1", label: "One", href: "#", content: [.text("One")]),
                         .init(identifier: "cell2", label: "Two", href: "#", content: [.text("Two")]),
                     ]),
-                    Widget.selectionTable(identifier: "single", name: "s", rows: [
+                    Widget.selectionTable(identifier: "single", name: "s", label: "Single", rows: [
                         .init(identifier: "a", title: "A", value: "a", isSelected: true),
                         .init(identifier: "b", title: "B", value: "b", isSelected: false),
                     ], multipleSelection: false),

@@ -13,6 +13,9 @@ enum UITestTarget: UITestTargetConfiguration {
         TargetApplication(bundleIdentifier: "org.automationlab.fixture.second", configuration: configuration) {
             FixtureHost(path: "/second")
         },
+        TargetApplication(bundleIdentifier: "org.automationlab.fixture.audit", configuration: configuration) {
+            FixtureHost(path: "/audit")
+        },
     ]
 
     /// Failures of missing elements come after 3 s rather than the default 10 (the pages are
@@ -43,7 +46,7 @@ struct FixtureHost: AppHost {
 
 /// The pages: one of every control the facade's gestures and element types reach.
 enum FacadePages {
-    static let all: [String: String] = ["/controls": controls, "/second": second]
+    static let all: [String: String] = ["/controls": controls, "/second": second, "/audit": AuditFixturePage.html]
 
     static let controls = """
         <!doctype html><html lang="en"><head><meta charset="utf-8">

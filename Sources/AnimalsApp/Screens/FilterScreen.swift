@@ -27,7 +27,7 @@ struct FilterScreen {
                     HTMLAttribute("data-selection-of", AnimalsIdentifiers.filterTable),
                 ], [
                     Widget.selectionTable(
-                        identifier: AnimalsIdentifiers.filterTable, name: "tag",
+                        identifier: AnimalsIdentifiers.filterTable, name: "tag", label: "Tags",
                         rows: Animals.allTags.map { tag in
                             Widget.SelectionRow(identifier: AnimalsIdentifiers.filterRow(tag), title: tag, value: tag, isSelected: selected.contains(tag))
                         },

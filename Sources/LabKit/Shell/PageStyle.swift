@@ -1,13 +1,18 @@
 /// The shell's stylesheet: iOS system colours (light and dark), the system font stack, a
 /// phone-width column (centred, framed like a device on wide screens), navigation bars,
 /// grouped lists, grids, buttons, switches, text fields, alerts and push/pop transitions.
+///
+/// Light-mode colours are iOS's "Increase Contrast" variants (blue #0040dd, red #d70015, a
+/// darker green, secondary labels at 75 % instead of 60 %): the standard ones fail WCAG AA
+/// contrast on white (#007aff 4.02:1, secondary grey 3.3:1), which the accessibility audit found
+/// on every lab screen (docs/accessibility-audit.md).
 enum PageStyle {
     static let css: StaticString = """
     :root {
       color-scheme: light dark;
-      --bg: #f2f2f7; --card: #ffffff; --label: #000000; --secondary: rgba(60,60,67,.6);
-      --separator: rgba(60,60,67,.29); --bar: rgba(249,249,249,.94); --tint: #007aff;
-      --green: #34c759; --yellow: #ffcc00; --red: #ff3b30; --fill: rgba(120,120,128,.16);
+      --bg: #f2f2f7; --card: #ffffff; --label: #000000; --secondary: rgba(60,60,67,.75);
+      --separator: rgba(60,60,67,.29); --bar: rgba(249,249,249,.94); --tint: #0040dd;
+      --green: #1f7a35; --yellow: #ffcc00; --red: #d70015; --fill: rgba(120,120,128,.16);
       --desk: #d8d8de;
     }
     @media (prefers-color-scheme: dark) {
@@ -52,6 +57,7 @@ enum PageStyle {
     .lab-back { padding-left: 0; justify-content: flex-start; }
     .lab-back svg { width: 13px; height: 21px; margin-right: 4px; }
     .lab-bar-button svg { width: 26px; height: 26px; }
+    .lab-bar-icon { display: inline-flex; }
     .lab-content { padding: 16px 16px 40px; }
 
     /* Collection view */
@@ -73,8 +79,9 @@ enum PageStyle {
     /* Grouped list (table) */
     .lab-list { list-style: none; margin: 0 0 24px; padding: 0; background: var(--card); border-radius: 10px; overflow: hidden; }
     .lab-list-row, .lab-list > [role=option] {
-      display: flex; align-items: center; min-height: 44px; padding: 0 16px; position: relative; cursor: pointer; user-select: none;
+      display: flex; align-items: center; min-height: 44px; padding: 0 16px; position: relative; user-select: none;
     }
+    label.lab-list-row, .lab-list > [role=option] { cursor: pointer; }
     .lab-list > * + *::before { content: ""; position: absolute; top: 0; left: 16px; right: 0; border-top: .5px solid var(--separator); }
     .lab-list [role=option] .lab-check { margin-left: auto; color: var(--tint); font-weight: 600; visibility: hidden; }
     .lab-list [role=option][aria-selected=true] .lab-check { visibility: visible; }

@@ -38,12 +38,13 @@ extension Widget {
         return .el("button", all + attributes, [icon, .el("span", [], [.text(title)])])
     }
 
-    /// A button for a navigation bar: text or an icon with an accessible name.
+    /// A button for a navigation bar: text or an icon with an accessible name (the icon itself
+    /// is hidden from assistive technologies: the button's name says it).
     public static func barButton(_ title: String, identifier: String, icon: HTMLNode? = nil, bold: Bool = false,
                                  type: String = "submit", attributes: [HTMLAttribute] = []) -> HTMLNode {
         .el("button", [.class(bold ? "lab-bar-button bold" : "lab-bar-button"), .testID(identifier), HTMLAttribute("type", type)]
             + (icon == nil ? [] : [.ariaLabel(title)]) + attributes,
-            [icon ?? .text(title)])
+            [icon.map { .el("span", [.class("lab-bar-icon"), .ariaHidden], [$0]) } ?? .text(title)])
     }
 
     /// A link that looks like a bar button (a push to `href`).

@@ -1,5 +1,5 @@
 extension Widget {
-    /// A row of ``selectionTable(identifier:name:rows:multipleSelection:)``.
+    /// A row of ``selectionTable(identifier:name:label:rows:multipleSelection:)``.
     public struct SelectionRow: Sendable {
         /// The row's identifier.
         public var identifier: String
@@ -22,10 +22,11 @@ extension Widget {
     /// A table whose rows are selected by tapping them, with a checkmark on each selected row
     /// (`role=listbox` of `role=option` with `aria-selected`: a table of cells whose
     /// `isSelected` tells). A form with `data-selection-of` = `identifier` submits the
-    /// selected values under `name`.
-    public static func selectionTable(identifier: String, name: String, rows: [SelectionRow], multipleSelection: Bool) -> HTMLNode {
+    /// selected values under `name`. `label` is the list's accessible name (a list box needs
+    /// one: it is an input field to assistive technologies).
+    public static func selectionTable(identifier: String, name: String, label: String, rows: [SelectionRow], multipleSelection: Bool) -> HTMLNode {
         .el("ul", [
-            .class("lab-list"), .role("listbox"), .id(identifier), .testID(identifier), HTMLAttribute("data-name", name),
+            .class("lab-list"), .role("listbox"), .id(identifier), .testID(identifier), HTMLAttribute("data-name", name), .ariaLabel(label),
             HTMLAttribute("aria-multiselectable", multipleSelection ? "true" : "false"),
         ], rows.map { row in
             .el("li", [

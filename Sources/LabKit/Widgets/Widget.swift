@@ -4,7 +4,7 @@
 /// | widget | markup | element type |
 /// |---|---|---|
 /// | ``collectionView(identifier:cells:)`` | `<ul>` grid of `<li>` | collectionView of cells |
-/// | ``selectionTable(identifier:name:rows:multipleSelection:)`` | `role=listbox` of `role=option` + `aria-selected` | table of cells (isSelected) |
+/// | ``selectionTable(identifier:name:label:rows:multipleSelection:)`` | `role=listbox` of `role=option` + `aria-selected` | table of cells (isSelected) |
 /// | ``button(_:identifier:style:)`` / ``barButton(_:identifier:)`` | `<button>` | button |
 /// | ``label(_:identifier:style:)`` | `<p>` | staticText |
 /// | ``image(_:label:identifier:)`` | `<svg role=img aria-label>` | image |

@@ -105,6 +105,16 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         return Screenshot(pngData: try await perform("app.screenshot()") { try await driver.screenshot() })
     }
 
+    /// A screenshot of the whole screen that is the same every run for the same screen (what
+    /// snapshot tests compare): taken once the app is idle, with the text caret and scrollbars
+    /// hidden, finite animations finished and infinite ones paused at their start, after web
+    /// fonts have loaded. The page is as it was afterwards.
+    public func stillScreenshot() async throws -> Screenshot {
+        let driver = try self.driver(for: "app.stillScreenshot()")
+        try await waitForIdle()
+        return Screenshot(pngData: try await perform("app.stillScreenshot()") { try await driver.stillScreenshot(of: nil) })
+    }
+
     /// The element tree, one element per line, indented by depth: type, frame,
     /// identifier, label, value (XCUITest's `debugDescription`).
     public func treeDescription() async throws -> String {

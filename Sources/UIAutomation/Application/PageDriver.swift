@@ -183,6 +183,26 @@ final class PageDriver: Sendable {
         }
     }
 
+    /// A PNG of the viewport, or of `rect` in it, that is the same every run for the same
+    /// screen: the page is held still first (``PageScripts/holdStill``: no caret, no
+    /// scrollbars, finite animations finished, infinite ones paused, fonts loaded) and let go
+    /// after, whatever happens.
+    func stillScreenshot(of rect: Rect?) async throws -> Data {
+        _ = try await evaluate("(" + PageScripts.holdStill + ")(true)")
+        let shot: Result<Data, any Error>
+        do {
+            if let rect {
+                shot = .success(try await screenshot(of: rect))
+            } else {
+                shot = .success(try await screenshot())
+            }
+        } catch {
+            shot = .failure(error)
+        }
+        _ = try? await evaluate("(" + PageScripts.holdStill + ")(false)")
+        return try shot.get()
+    }
+
     // MARK: - Actions
 
     /// The outcome of the in-page actionability check (and of the hit test).
@@ -297,44 +317,62 @@ final class PageDriver: Sendable {
     }
 
     /// Which of `nodes` (backend node ids) match the CSS `selector` — a text node by its
-    /// parent element. All handles are made at once, in an object group of this call's own,
-    /// tested in one call and released before it returns: three round trips' worth of latency
-    /// for any number of nodes, and no other call's handles touched (a group shared by every
-    /// call, freed later from a background task, once freed the next call's handles). A node
-    /// that left the document matches nothing. An invalid selector throws
-    /// ``UIAutomationError/Reason/invalidRequest(_:)``.
+    /// parent element (``callFunction(_:onNodes:arguments:)``). A node that left the document
+    /// matches nothing. An invalid selector throws ``UIAutomationError/Reason/invalidRequest(_:)``.
     func nodes(_ nodes: [Int], matchingCSS selector: String) async throws -> Set<Int> {
-        guard !nodes.isEmpty else { return [] }
+        let (handled, value) = try await callFunction(PageScripts.nodesMatchingSelector, onNodes: nodes, arguments: [.string(selector)])
+        switch value {
+        case .array(let answers)?:
+            return Set(zip(handled, answers).compactMap { $1.bool == true ? $0 : nil })
+        case .object(let fields)?:
+            throw UIAutomationError(query: "", reason: .invalidRequest(
+                "\(SwiftLiteral.string(selector)) is not a CSS selector: \(fields["invalidSelector"]?.string ?? "")"))
+        default:
+            return []
+        }
+    }
+
+    /// Calls `declaration` (a JavaScript function) once with every node of `nodes` (backend
+    /// node ids): `this` is the first node still in the document, and the function gets
+    /// `arguments` followed by the other nodes. Returns the nodes it was given, in that order
+    /// (nodes that left the document are skipped), and its value (`nil` when no node is left).
+    /// All handles are made at once, in an object group of this call's own, used in one call and
+    /// released before it returns: three round trips' worth of latency for any number of nodes,
+    /// and no other call's handles touched (a group shared by every call, freed later from a
+    /// background task, once freed the next call's handles).
+    func callFunction(_ declaration: String, onNodes nodes: [Int], arguments: [JSONValue]) async throws -> (nodes: [Int], value: JSONValue?) {
+        guard !nodes.isEmpty else { return ([], nil) }
         return try await browser.run {
-            let group = "automationlab-css-" + UUID().uuidString
+            let group = "automationlab-nodes-" + UUID().uuidString
             let limit = configuration.responseTimeout
             let page = self.page
             let releaseGroup = { await Self.release { _ = try await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit) } }
             let reply: CDP.Runtime.CallFunctionOn.Response
-            let handles: [(node: Int, objectId: String)]
+            var handles: [(node: Int, objectId: String)] = []
             do {
-                handles = try await withThrowingTaskGroup(of: (Int, String?).self) { tasks in
-                    for node in nodes {
+                let resolved = try await withThrowingTaskGroup(of: (Int, Int, String?).self) { tasks in
+                    for (position, node) in nodes.enumerated() {
                         tasks.addTask {
                             do {
                                 let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node, objectGroup: group), timeout: limit)
-                                return (node, reply.object.objectId)
+                                return (position, node, reply.object.objectId)
                             } catch DevToolsError.protocolError {
-                                return (node, nil)  // "No node with given id found": it left the document
+                                return (position, node, nil)  // "No node with given id found": it left the document
                             }
                         }
                     }
-                    var handles: [(node: Int, objectId: String)] = []
-                    for try await (node, objectId) in tasks { if let objectId { handles.append((node, objectId)) } }
-                    return handles
+                    var resolved: [(position: Int, node: Int, objectId: String)] = []
+                    for try await (position, node, objectId) in tasks { if let objectId { resolved.append((position, node, objectId)) } }
+                    return resolved
                 }
+                handles = resolved.sorted { $0.position < $1.position }.map { ($0.node, $0.objectId) }
                 guard let first = handles.first else {
                     await releaseGroup()
-                    return []
+                    return ([], nil)
                 }
                 reply = try await page.send(CDP.Runtime.CallFunctionOn(
-                    functionDeclaration: PageScripts.nodesMatchingSelector, objectId: first.objectId,
-                    arguments: [.init(value: .string(selector))] + handles.dropFirst().map { .init(objectId: $0.objectId) },
+                    functionDeclaration: declaration, objectId: first.objectId,
+                    arguments: arguments.map { .init(value: $0) } + handles.dropFirst().map { .init(objectId: $0.objectId) },
                     returnByValue: true), timeout: limit)
             } catch {
                 await releaseGroup()
@@ -344,15 +382,7 @@ final class PageDriver: Sendable {
             if let exception = reply.exceptionDetails {
                 throw DevToolsError.javaScriptException(message: exception.message)
             }
-            switch reply.result.value {
-            case .array(let answers)?:
-                return Set(zip(handles, answers).compactMap { $1.bool == true ? $0.node : nil })
-            case .object(let fields)?:
-                throw UIAutomationError(query: "", reason: .invalidRequest(
-                    "\(SwiftLiteral.string(selector)) is not a CSS selector: \(fields["invalidSelector"]?.string ?? "")"))
-            default:
-                return []
-            }
+            return (handles.map(\.node), reply.result.value)
         }
     }
 

@@ -33,6 +33,8 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         case scriptFailed(String)
         /// The browser failed underneath (crash, protocol error).
         case browser(DevToolsError)
+        /// An accessibility audit found issues its handler did not ignore; one line each.
+        case accessibilityIssues([String])
 
         /// Whether the element is simply not there: no match, or an index past the end.
         var meansMissing: Bool {
@@ -118,6 +120,8 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         case .invalidRequest(let message): return message
         case .scriptFailed(let message): return "the script threw: \(message)"
         case .browser(let error): return "the browser failed: \(error)"
+        case .accessibilityIssues(let issues):
+            return "\(issues.count) accessibility issue\(issues.count == 1 ? "" : "s"):\n" + issues.map { "  - " + $0 }.joined(separator: "\n")
         }
     }
 }

@@ -60,6 +60,15 @@ extension Element {
         return Screenshot(pngData: try await app.perform("\(description).screenshot()") { try await driver.screenshot(of: element.frame) })
     }
 
+    /// A PNG of the element's box that is the same every run for the same screen, as
+    /// ``Application/stillScreenshot()`` takes it.
+    public func stillScreenshot() async throws -> Screenshot {
+        try await app.waitForIdle()
+        let element = try await snapshot()
+        let driver = try app.driver(for: description)
+        return Screenshot(pngData: try await app.perform("\(description).stillScreenshot()") { try await driver.stillScreenshot(of: element.frame) })
+    }
+
     private func swipe(_ name: String, dx: Double, dy: Double, timeout: TimeInterval?) async throws {
         try await act(name, timeout: timeout, offsetX: 0.5, offsetY: 0.5) { driver, x, y in
             let device = app.screen

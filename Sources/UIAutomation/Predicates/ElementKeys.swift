@@ -52,19 +52,23 @@ enum ElementKeys {
     /// dingbat brackets (❨…❵), bullets and the spaces around them. A label of nothing else
     /// stays as it is. `app.buttons["Mark all as complete"]` matches by it.
     static func undecorated(_ label: String) -> String {
-        func decorative(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.properties.generalCategory {
-            case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: return true
-            default: return (0x2768...0x2775).contains(scalar.value) || scalar == "\u{2022}" || scalar == "\u{B7}"
-                || scalar.properties.isWhitespace
-            }
-        }
         let scalars = Array(label.unicodeScalars)
-        guard let first = scalars.firstIndex(where: { !decorative($0) }),
-              let last = scalars.lastIndex(where: { !decorative($0) }) else { return label }
+        guard let first = scalars.firstIndex(where: { !isDecorative($0) }),
+              let last = scalars.lastIndex(where: { !isDecorative($0) }) else { return label }
         var result = String.UnicodeScalarView()
         result.append(contentsOf: scalars[first...last])
         return String(result)
+    }
+
+    /// Whether `scalar` is decoration in a label: a symbol (Unicode S*), a dingbat bracket
+    /// (❨…❵), a bullet or whitespace. The accessibility audit reads a name made only of these
+    /// as no description.
+    static func isDecorative(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: return true
+        default: return (0x2768...0x2775).contains(scalar.value) || scalar == "\u{2022}" || scalar == "\u{B7}"
+            || scalar.properties.isWhitespace
+        }
     }
 
     /// Every key, sorted (for messages and docs).

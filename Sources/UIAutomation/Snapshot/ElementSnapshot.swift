@@ -35,8 +35,12 @@ public struct ElementSnapshot: Sendable, PredicateEvaluable, CustomStringConvert
     }
 
     /// One line as in XCUITest's debug description: type, frame, identifier, label, value.
-    public var description: String {
-        var line = "\(elementType), \(frame)"
+    public var description: String { line(includingFrame: true) }
+
+    /// ``description``, without the frame when `includingFrame` is false (what a tree snapshot
+    /// compares: the same on every machine and window size).
+    public func line(includingFrame: Bool) -> String {
+        var line = includingFrame ? "\(elementType), \(frame)" : "\(elementType)"
         if !identifier.isEmpty { line += ", identifier: '\(identifier)'" }
         if !label.isEmpty { line += ", label: '\(label)'" }
         if let value, !value.isEmpty { line += ", value: \(value)" }

@@ -46,11 +46,12 @@ public struct PageSnapshot: Sendable {
         return result
     }
 
-    /// The tree as text, one element per line, indented by depth (XCUITest's debugDescription).
-    public func treeDescription(from index: Int = 0) -> String {
+    /// The tree as text, one element per line, indented by depth (XCUITest's debugDescription);
+    /// without frames when `includingFrames` is false.
+    public func treeDescription(from index: Int = 0, includingFrames: Bool = true) -> String {
         var lines: [String] = []
         func visit(_ node: Int, _ depth: Int) {
-            lines.append(String(repeating: "  ", count: depth) + elements[node].description)
+            lines.append(String(repeating: "  ", count: depth) + elements[node].line(includingFrame: includingFrames))
             for child in elements[node].children { visit(child, depth + 1) }
         }
         visit(index, 0)

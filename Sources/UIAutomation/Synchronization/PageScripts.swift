@@ -27,6 +27,11 @@ enum PageScripts {
     static let takeHitGuard = load("takeHitGuard")
     /// Selects all the text of the focused field (`selectAllInFocus.js`).
     static let selectAllInFocus = load("selectAllInFocus")
+    /// The page side of the accessibility audit: contrast, hit regions, clipped text, traits,
+    /// hidden controls, duplicate referenced ids (`audit.js`); see ``AccessibilityAuditType``.
+    static let audit = load("audit")
+    /// Holds the page still for a repeatable screenshot, or lets it go (`holdStill.js`).
+    static let holdStill = load("holdStill")
 
     /// Evaluates to the page's change stamp (`lab.stamp` in the instrumentation), or `null`.
     static let stamp = "window.__lab ? window.__lab.stamp() : null"

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// The fixture pages the UIAutomation tests run against, one small page per behaviour.
 enum FixturePages {
     static let all: [String: String] = [
@@ -23,6 +25,7 @@ enum FixturePages {
         "/submitted": submitted,
         "/decor": decor,
     ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
+        .merging(["/audit": AuditFixturePage.html]) { first, _ in first }
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {
         """
