@@ -2,16 +2,11 @@
 # An ordinary GET beside two clients that loop on heavy GETs (250 messages of 4,000 x U+0001:
 # 6 MB of JSON each) against `lab messages-api`. usage: bench/heavy-gets.py LAB_BINARY
 import json, os, signal, socket, subprocess, sys, tempfile, threading, time, urllib.request
-db = os.path.join(tempfile.mkdtemp(), "h.sqlite")
-p = subprocess.Popen([sys.argv[1], "messages-api", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-port = None
-while port is None:
-    line = p.stdout.readline()
-    if line.startswith("listening on http://"): port = int(line.strip().rsplit(":", 1)[1])
+from labproc import start_lab, post_message
+p, port = start_lab(sys.argv[1], "messages-api")
 text = "\u0001" * 4000
 for i in range(250):
-    body = json.dumps({"user": "u", "operation": "add_message", "subject": str(i), "message": text}).encode()
-    urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/proto/messages", data=body, headers={"Content-Type": "application/json"})).read()
+    post_message(port, "u", str(i), text)
 stop = False
 def heavy():
     while not stop:

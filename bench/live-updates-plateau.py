@@ -3,18 +3,11 @@
 # 40 s: `lab serve`'s RSS every 5 s. usage: bench/live-updates-plateau.py LAB_BINARY
 import tempfile, json, os, signal, socket, subprocess, sys, time, urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from labproc import start_lab, post_message
 lab = sys.argv[1]
-db = os.path.join(tempfile.mkdtemp(), "plateau.sqlite")
-for f in (db, db + "-wal", db + "-shm"):
-    if os.path.exists(f): os.remove(f)
-p = subprocess.Popen([lab, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-port = None
-while port is None:
-    line = p.stdout.readline()
-    if line.startswith("listening on http://"): port = int(line.strip().rsplit(":", 1)[1])
+p, port = start_lab(lab, "serve")
 def post(i):
-    body = json.dumps({"user": f"u{i % 20}", "operation": "add_message", "subject": str(i), "message": "x" * 1000}).encode()
-    urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/proto/messages", data=body, headers={"Content-Type": "application/json"})).read()
+    post_message(port, f"u{i % 20}", str(i), "x" * 1000)
 def rss():
     for line in open(f"/proc/{p.pid}/status"):
         if line.startswith("VmRSS:"): return int(line.split()[1]) // 1024

@@ -3,18 +3,11 @@
 # usage: bench/live-updates.py LAB_BINARY
 import tempfile, json, os, selectors, signal, socket, subprocess, sys, threading, time, urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from labproc import start_lab, post_message
 lab = sys.argv[1]
-db = os.path.join(tempfile.mkdtemp(), "probe.sqlite")
-for f in (db, db + "-wal", db + "-shm"):
-    if os.path.exists(f): os.remove(f)
-p = subprocess.Popen([lab, "serve", "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-port = None
-while port is None:
-    line = p.stdout.readline()
-    if line.startswith("listening on http://"): port = int(line.strip().rsplit(":", 1)[1])
+p, port = start_lab(lab, "serve")
 def post(i, size=100):
-    body = json.dumps({"user": f"u{i % 20}", "operation": "add_message", "subject": str(i), "message": "x" * size}).encode()
-    urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/proto/messages", data=body, headers={"Content-Type": "application/json"})).read()
+    post_message(port, f"u{i % 20}", str(i), "x" * size)
 def cpu():
     f = open(f"/proc/{p.pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")

@@ -2,19 +2,11 @@
 # SIGTERM to `lab messages-api` while 20 clients hold unread big answers (250 messages of
 # 4,000 x U+0001: 6 MB of JSON each). usage: sigterm-heavy.py LAB_BINARY [SECONDS_TO_WAIT]
 import tempfile, json, os, signal, socket, subprocess, sys, time, urllib.request
-db = os.path.join(tempfile.mkdtemp(), "m.sqlite")
-for f in (db, db + "-wal", db + "-shm"):
-    if os.path.exists(f): os.remove(f)
-p = subprocess.Popen([sys.argv[1], "messages-api", "--port", "0", "--db", db], stdout=subprocess.PIPE, text=True)
-port = None
-while port is None:
-    line = p.stdout.readline()
-    if line.startswith("listening on http://"): port = int(line.strip().rsplit(":", 1)[1])
+from labproc import start_lab, post_message
+p, port = start_lab(sys.argv[1], "messages-api", quiet=False)
 text = "\u0001" * 4000
 for i in range(250):
-    body = json.dumps({"user": "u", "operation": "add_message", "subject": str(i), "message": text}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/proto/messages", data=body, headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(req).read()
+    post_message(port, "u", str(i), text)
 socks = []
 for _ in range(20):
     s = socket.create_connection(("127.0.0.1", port))
