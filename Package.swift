@@ -6,6 +6,7 @@ import PackageDescription
 //   lab → MessagesService → ServerDefenses
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
 //   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → Reports (its step log is a Reports record)
+//   RemoteBrowsers → UIAutomation (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client)
 //   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
 //   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
@@ -19,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "DevTools", targets: ["DevTools"]),
         .library(name: "UIAutomation", targets: ["UIAutomation"]),
+        .library(name: "RemoteBrowsers", targets: ["RemoteBrowsers"]),
         .library(name: "Flows", targets: ["Flows"]),
         .library(name: "UIFlows", targets: ["UIFlows"]),
         .library(name: "MessagesModel", targets: ["MessagesModel"]),
@@ -77,20 +79,32 @@ let package = Package(
         ),
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
         // Records every step to observers (failure artifacts, step log, Swift Testing attachments).
-        // Remote browser sources' few HTTP calls go over NIO's HTTP/1.1 codec (NIOSSL for https).
+        // DevTools is imported internally: no DevTools type is part of its public API (the compiler
+        // checks it: imports are internal by default here).
         .target(
             name: "UIAutomation",
+            dependencies: ["DevTools", "Reports", "LabSupport"],
+            // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
+            resources: [.copy("Scripts")],
+            swiftSettings: [
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("ExistentialAny"),
+            ]
+        ),
+        // Browsers from elsewhere, opted into: attached over CDP (`cdp:`), or obtained from a
+        // WebDriver endpoint such as chromedriver or a Selenium Grid (`webdriver:`), with their
+        // session clean-up and its signal handlers. Their few HTTP calls go over NIO's HTTP/1.1
+        // codec (NIOSSL for https). Linked into a test process, `LAB_BROWSER_SOURCE` can name them.
+        .target(
+            name: "RemoteBrowsers",
             dependencies: [
-                "DevTools",
-                "Reports",
-                "LabSupport",
+                "UIAutomation",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
-            resources: [.copy("Scripts")]
+            ]
         ),
         // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
         // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
@@ -244,7 +258,7 @@ let package = Package(
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
-        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "RemoteBrowsers", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
         .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
         // The split: every test in exactly one shard, deterministic, balanced; the filters; typed errors.

@@ -1,5 +1,5 @@
 import DevTools
-import Foundation
+public import Foundation
 import LabSupport
 import Synchronization
 
@@ -183,7 +183,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
             return UIAutomationError(query: query, reason: .timedOut(
                 after: after, waitingFor: "the browser to answer \(method)", lastProblem: "the page is not responding"))
         case DevToolsError.javaScriptException(let message): return UIAutomationError(query: query, reason: .scriptFailed(message))
-        case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(error))
+        case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(BrowserFailure(error)))
         default: return error
         }
     }

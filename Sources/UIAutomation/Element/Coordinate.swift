@@ -1,5 +1,5 @@
 import LabSupport
-import Foundation
+public import Foundation
 
 /// A point on screen relative to an element or to the screen, as `XCUICoordinate` is.
 /// Acting on it touches that point whatever is there (no hit-target check), after its

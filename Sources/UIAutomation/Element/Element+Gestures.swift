@@ -1,6 +1,6 @@
 import LabSupport
 import DevTools
-import Foundation
+public import Foundation
 
 /// Gestures beyond a tap: multi-finger taps, press-and-drag, swipes at a speed, wheel scrolls,
 /// sliders and pickers. Each waits, as ``tap(timeout:)`` does, until the element is actionable,

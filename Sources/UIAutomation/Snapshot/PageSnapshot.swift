@@ -231,4 +231,4 @@ extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
-import Foundation
+public import Foundation
