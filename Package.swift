@@ -5,7 +5,7 @@ import PackageDescription
 //   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → ServerDefenses → Hummingbird;
 //   lab → MessagesService → ServerDefenses
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
-//   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → Reports (its step log is a Reports record)
+//   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → StepRecords ← Reports (the step log's records)
 //   RemoteBrowsers → UIAutomation (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client)
 //   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
 //   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
@@ -83,7 +83,7 @@ let package = Package(
         // checks it: imports are internal by default here).
         .target(
             name: "UIAutomation",
-            dependencies: ["DevTools", "Reports", "LabSupport"],
+            dependencies: ["DevTools", "StepRecords", "LabSupport"],
             // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
             resources: [.copy("Scripts")],
             swiftSettings: [
@@ -109,7 +109,11 @@ let package = Package(
         // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
         // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
         // self-contained HTML page and as Surefire-style JUnit XML. Knows nothing of browsers.
-        .target(name: "Reports", dependencies: ["LabSupport"]),
+        .target(name: "Reports", dependencies: ["StepRecords", "LabSupport"]),
+        // One step of a test as recorded (StepRecord, TestKey) and the step log's line format:
+        // what UIAutomation writes and Reports reads, so the automation library does not link
+        // the report's renderers.
+        .target(name: "StepRecords"),
         // Sharded runs: a `swift test list` split into n deterministic shards by top-level suite,
         // balanced by recorded durations (or by count), and each shard's `--filter` expression.
         // Knows only test ids and seconds (lab reads the durations from a run file).

@@ -1,5 +1,5 @@
 public import Foundation
-import Reports
+import StepRecords
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 public import Foundation
-import Reports
+import StepRecords
 #if canImport(Testing)
 import Testing
 #endif
