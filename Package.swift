@@ -200,7 +200,7 @@ let package = Package(
         // exports its identifiers.
         .target(
             name: "TriviaApp",
-            dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["LabKit", "LabSupport", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Resources/TriviaQuestions.json")]
         ),
         // The seed's Messages app in three layers: screens rendered from view models, the action

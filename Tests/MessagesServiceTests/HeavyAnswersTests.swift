@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import MessagesService
 import MessagesTestSupport
 import TestSupport
@@ -24,16 +25,16 @@ import Testing
                 pages += 1
                 // 1 MiB of stored text at most: 262 messages of 4,000 bytes; the answer ≤ 6.5 MB.
                 #expect(response.body.count < 6_500_000, "\(response.body.count) bytes")
-                let body = try #require(try response.json()["body"]?.objectValue)
-                subjects += body.values.flatMap { ($0.arrayValue ?? []).compactMap { $0["subject"]?.stringValue } }
-                guard let next = try response.json()["next"]?.stringValue else { break }
+                let body = try #require(try response.json()["body"]?.object)
+                subjects += body.values.flatMap { ($0.array ?? []).compactMap { $0["subject"]?.string } }
+                guard let next = try response.json()["next"]?.string else { break }
                 path = "/proto/messages?limit=10000&cursor=\(next)"
             }
             #expect(pages >= 2)
             #expect(Set(subjects) == Set((0..<300).map(String.init)) && subjects.count == 300)
             // One user's listing is bounded the same way.
             let user = try await client.get("/proto/messages/u0?limit=10000")
-            #expect(try user.json()["next"]?.stringValue != nil)
+            #expect(try user.json()["next"]?.string != nil)
         }
     }
 

@@ -52,7 +52,7 @@ final class FaultInjectionTests: XCTestCase {
         let app = Application(host: try await FixtureHost.page("/basics"))
         try await app.launch()
         let browserPID = try await app.configuration.browser.current().process?.pid
-        let page = try app.driver(for: "test").page
+        let page = try XCTUnwrap(app.driver(for: "test") as? PageDriver).page
         // Crashes the renderer of this page only (the browser and other pages live on).
         _ = try? await page.send(CDP.Page.Crash(), timeout: .seconds(2))
         let crashedAt = ContinuousClock.now

@@ -1,3 +1,4 @@
+import LabSupport
 import DevTools
 
 /// The web-only path: what the accessibility tree does not carry, read from the element's DOM
@@ -57,7 +58,7 @@ extension Element {
         let driver = try app.driver(for: label)
         do {
             let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
-            guard let node = snapshot.elements[indexes[0]].backendNodeId else { return nil }
+            guard let node = snapshot.elements[indexes[0]].node else { return nil }
             return try await app.perform(label) { try await driver.callFunction(function, on: node, arguments: arguments) }
         } catch let error as UIAutomationError {
             throw await app.recordFailure(error)
