@@ -1,4 +1,3 @@
-import DevTools
 import LabSupport
 
 /// Why a query or an action failed: the query chain, the reason, the element tree at the

@@ -1,5 +1,4 @@
 import LabSupport
-import DevTools
 
 /// The web-only path: what the accessibility tree does not carry, read from the element's DOM
 /// node. XCUITest has no such reads; a web spec needs them for CSS classes (`completed`),

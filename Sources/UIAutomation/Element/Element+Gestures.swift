@@ -1,5 +1,4 @@
 import LabSupport
-import DevTools
 public import Foundation
 
 /// Gestures beyond a tap: multi-finger taps, press-and-drag, swipes at a speed, wheel scrolls,
