@@ -1,5 +1,6 @@
 import Foundation
 import LabTesting
+import Synchronization
 import TogglesApp
 import UIAutomation
 import XCTest
@@ -51,6 +52,28 @@ final class ToggleXCTestHelperTests: XCTestCase {
         await checkToggleIsOn(airplane)
         let value = try await airplane.value
         XCTAssertEqual(value, "1")
+    }
+
+    func testEachHelperIsOneStepUnderItsOwnNameFailedWhenItFailed() async throws {
+        let steps = StepCollector()
+        let airplane = app.toggle(Toggles.airplaneMode)
+        let failures = await capturingFailures {
+            await Recording.withObservers([steps]) {
+                await turnSwitchOn(airplane)
+                await waitForSwitchToBeOn(airplane, timeOut: 5)
+                await checkToggleIsOn(airplane)
+                await turnSwitchOn(airplane)  // already on: fails
+                await waitForSwitchToBeOff(airplane, timeOut: 0.3)  // stays on: fails
+            }
+        }
+        // The wait's failure is XCTest's timeout plus the element's last state: two records at one line.
+        XCTAssertEqual(Set(failures.map(\.line)).count, 2, "\(failures.map(\.line))")
+        let name = airplane.description
+        XCTAssertEqual(steps.all.map(\.name), [
+            "turnSwitchOn(\(name))", "waitForSwitchToBeOn(\(name), timeOut: 5.0)", "checkToggleIsOn(\(name))",
+            "turnSwitchOn(\(name))", "waitForSwitchToBeOff(\(name), timeOut: 0.3)",
+        ])
+        XCTAssertEqual(steps.all.map(\.outcome), [.passed, .passed, .passed, .failed, .failed])
     }
 
     func testWaitForSwitchToBeOnSeesATapOnTheInnerSwitch() async throws {
@@ -115,4 +138,15 @@ final class ToggleXCTestHelperTests: XCTestCase {
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertTrue(failures.first?.description.contains(#"turnSwitchOff(): has value "0" where "1" was expected"#) == true, "\(failures)")
     }
+}
+
+/// Collects the steps that finish.
+private final class StepCollector: StepObserver {
+    private let collected = Mutex<[(name: String, outcome: StepEvent.Outcome)]>([])
+    var captures: StepCaptures { [] }
+    func stepDidFinish(_ event: StepEvent) -> [String] {
+        collected.withLock { $0.append((event.name, event.outcome)) }
+        return []
+    }
+    var all: [(name: String, outcome: StepEvent.Outcome)] { collected.withLock { $0 } }
 }

@@ -31,6 +31,15 @@ extension XCTestCase {
     public func waitForExpectations(
         timeout: TimeInterval, handler: (((any Error)?) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async {
+        await waitForElementExpectations(timeout: timeout, handler: handler, file: file, line: line)
+    }
+
+    /// ``waitForExpectations(timeout:handler:file:line:)``, answering whether every element
+    /// expectation was fulfilled (failures are recorded either way).
+    @discardableResult
+    func waitForElementExpectations(
+        timeout: TimeInterval, handler: (((any Error)?) -> Void)?, file: StaticString, line: UInt
+    ) async -> Bool {
         let pending = ElementExpectations.shared.take(from: self)
         let problems = ProblemLog()
         let fulfilled = FulfilledSet()
@@ -67,6 +76,7 @@ extension XCTestCase {
             XCTFail("While waiting for expectations: \(problem)", file: file, line: line)
         }
         handler?(nil)
+        return fulfilled.count == pending.count && problems.all.isEmpty
     }
 }
 
@@ -82,6 +92,7 @@ private final class FulfilledSet: Sendable {
     private let items = Mutex<Set<Int>>([])
     func insert(_ index: Int) { items.withLock { _ = $0.insert(index) } }
     func contains(_ index: Int) -> Bool { items.withLock { $0.contains(index) } }
+    var count: Int { items.withLock { $0.count } }
 }
 
 /// The element expectations created by each test case and not yet waited for.
