@@ -6,7 +6,7 @@ import Foundation
 /// (``WebDriverBrowserSource``: chromedriver, a Selenium Grid).
 ///
 /// The process-wide ``SharedBrowser/shared`` takes its source from the `LAB_BROWSER_SOURCE`
-/// environment variable (``BrowserSources/fromEnvironment()``), so one suite runs locally or
+/// environment variable (``BrowserSources/fromEnvironment(_:)``), so one suite runs locally or
 /// remotely without code changes; a ``Configuration`` can name another one in code:
 ///
 /// ```swift
@@ -36,7 +36,7 @@ public struct ObtainedBrowser: Sendable {
     public func release() async { await releaseBody() }
 }
 
-/// Launches a local Chromium with ``LaunchOptions`` (the default source).
+/// Launches a local Chromium with DevTools' `LaunchOptions` (the default source).
 public struct LocalBrowserSource: BrowserSource {
     /// How the browser is launched.
     public var options: LaunchOptions
