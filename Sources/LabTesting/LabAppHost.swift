@@ -3,7 +3,7 @@ import LabKit
 import ServerDefenses
 import UIAutomation
 
-/// UIAutomation's ``AppHost`` for a LabKit app: every launch starts a new ``LabServer`` on
+/// UIAutomation's `AppHost` for a LabKit app: every launch starts a new LabKit `LabServer` on
 /// port 0 with the app mounted afresh — new state made from that launch's arguments and
 /// environment — and terminating the launch stops that server.
 ///

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// A typed client of the Messages API (`/proto/messages`): the seed's three calls, over
 /// HTTP with Foundation's `URLSession` (FoundationNetworking on Linux; see docs/decisions.md),
-/// the JSON shapes of ``MessagesWire``, and every failure as a ``MessagesClientError``.
+/// the JSON shapes of MessagesModel's `MessagesWire`, and every failure as a ``MessagesClientError``.
 ///
 /// Every call is bounded by ``timeout``: a server that accepts the connection and never
 /// answers fails the call with ``MessagesClientError/timedOut(url:after:)``, never a hang.

@@ -12,7 +12,7 @@ public struct Message: Sendable, Hashable, Codable {
     /// The message text.
     public var message: String
 
-    /// Creates a message. No validation happens here; see ``MessageLimits/validate(_:)``.
+    /// Creates a message. No validation happens here; see MessagesService's `MessageLimits.validate(_:)`.
     public init(user: String, subject: String, message: String) {
         self.user = user
         self.subject = subject

@@ -20,7 +20,7 @@ public enum MessagesWire {
 
     /// Decodes the answer to `GET /proto/messages`: every user's messages, users in the order
     /// the body lists them (the order of their first message). `JSONDecoder` forgets the
-    /// order of an object's keys, so the order is read from the bytes by ``JSONKeyOrder``.
+    /// order of an object's keys, so the order is read from the bytes by `JSONKeyOrder`.
     /// Returns the page's users and the cursor of the next page (`nil` on the last page).
     public static func decodeAllMessages(_ data: Data) throws -> (users: [UserMessages], next: String?) {
         let envelope = try JSONDecoder().decode(ResponseEnvelope<[String: [MessageEntry]]>.self, from: data)

@@ -17,7 +17,7 @@ import XCTest
 ///
 /// A mismatch is recorded as an issue of the test (Swift Testing or XCTest) at this line, and
 /// the reference, the actual snapshot and the difference (`difference.patch` for text, `diff.png` for images) are
-/// attached to the test (``Recording/attach(data:named:)``): the HTML report shows them under
+/// attached to the test (UIAutomation's `Recording.attach(data:named:)`): the HTML report shows them under
 /// the test, and Swift Testing keeps them with `--attachments-path`.
 public func assertSnapshot<Value, Format>(
     of value: @autoclosure () throws -> Value,

@@ -26,7 +26,7 @@ extension Snapshotting where Value == Application, Format == String {
 }
 
 extension Snapshotting where Value == Element, Format == String {
-    /// The element's subtree as text, as ``Snapshotting/elementTree`` for the app.
+    /// The element's subtree as text, as `.elementTree` is for the app.
     public static var elementTree: Snapshotting { elementTree(includingFrames: false) }
 
     /// The element's subtree as text; with each element's frame when `includingFrames`.
@@ -45,7 +45,7 @@ extension Snapshotting where Value == Application, Format == PNGImage {
     /// A screenshot of the whole screen, every pixel exactly as the reference.
     public static var image: Snapshotting { image() }
 
-    /// A screenshot of the whole screen (``Application/stillScreenshot()``: idle, no caret, no
+    /// A screenshot of the whole screen (UIAutomation's `Application.stillScreenshot()`: idle, no caret, no
     /// scrollbars, animations finished or paused, fonts loaded), compared with `precision` and
     /// `perceptualPrecision` (``ImageComparison``).
     public static func image(precision: Double = 1, perceptualPrecision: Double = 1) -> Snapshotting {
@@ -59,7 +59,7 @@ extension Snapshotting where Value == Element, Format == PNGImage {
     /// A screenshot of the element's box, every pixel exactly as the reference.
     public static var image: Snapshotting { image() }
 
-    /// A screenshot of the element's box, held still as ``Element/stillScreenshot()`` takes it,
+    /// A screenshot of the element's box, held still as `Element.stillScreenshot()` takes it,
     /// compared with `precision` and `perceptualPrecision` (``ImageComparison``).
     public static func image(precision: Double = 1, perceptualPrecision: Double = 1) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .image(ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision))) { element in

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A test failure with its description and where it happened, as XCTest's `XCTIssue` (which
-/// swift-corelibs-xctest lacks); ``XCTestCase/record(_:)`` records one.
+/// swift-corelibs-xctest lacks); ``XCTest/XCTestCase/record(_:)`` records one.
 public struct XCTIssue: Sendable {
     /// The kind of issue.
     public enum IssueType: Int, Sendable {

@@ -5,7 +5,7 @@ import UIAutomation
 /// The kinds of accessibility problem an audit looks for, as XCUITest's option set (`.all`,
 /// `.contrast`, `.elementDetection`, `.hitRegion`, `.sufficientElementDescription`,
 /// `.dynamicType`, `.textClipped`, `.trait`; `.duplicateIdentifier` is web only). UIAutomation's
-/// ``AccessibilityAuditType``; docs/accessibility-audit.md says what each checks on the web.
+/// `AccessibilityAuditType`; docs/accessibility-audit.md says what each checks on the web.
 public typealias XCUIAccessibilityAuditType = AccessibilityAuditType
 
 /// One problem an accessibility audit found, as XCUITest's `XCUIAccessibilityAuditIssue`.

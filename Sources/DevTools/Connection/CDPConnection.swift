@@ -45,8 +45,10 @@ public final class CDPConnection: Sendable {
 
     /// Starts reading from `transport`.
     /// - Parameters:
+    ///   - transport: the connection to the browser; the connection owns it from now on.
     ///   - defaultTimeout: the timeout of calls that name none.
     ///   - maxMessageSize: the size limit the transport enforces, for error messages.
+    ///   - logger: where messages the connection ignores are reported, as warnings.
     ///   - closeReason: turns the transport's close reason into the error that pending and
     ///     later calls fail with (a launched browser reports its exit status here). It runs
     ///     on the transport's thread and may block briefly.
@@ -87,6 +89,7 @@ public final class CDPConnection: Sendable {
 
     /// Sends `command` and waits for its typed reply.
     /// - Parameters:
+    ///   - command: the command and its parameters.
     ///   - sessionId: the flat session to send it on; `nil` for the browser.
     ///   - timeout: how long to wait for the reply; ``defaultTimeout`` if `nil`.
     public func send<Command: CDPCommand>(

@@ -9,7 +9,7 @@ import Darwin
 
 /// The `--remote-debugging-pipe` transport: NUL-terminated JSON messages over two pipes.
 ///
-/// A dedicated thread (``PipeEventLoop``) reads the pipe and hands each complete message
+/// A dedicated thread (`PipeEventLoop`) reads the pipe and hands each complete message
 /// to the connection; it also runs the tasks that prefer it, so they resume without a
 /// thread hop. Writes happen on the caller's thread under a lock, so messages never interleave.
 public final class PipeTransport: CDPTransport {
@@ -25,8 +25,11 @@ public final class PipeTransport: CDPTransport {
     }
 
     /// Wraps the parent's ends of the two pipes. The transport owns and closes them.
-    /// - Parameter maxMessageSize: inbound messages larger than this are reported as
-    ///   ``InboundMessage/oversized(prefix:size:)`` and not kept.
+    /// - Parameters:
+    ///   - writeFD: our end of the pipe the browser reads commands from (its fd 3).
+    ///   - readFD: our end of the pipe the browser writes replies and events to (its fd 4).
+    ///   - maxMessageSize: inbound messages larger than this are reported as
+    ///     ``InboundMessage/oversized(prefix:size:)`` and not kept.
     public init(writeFD: Int32, readFD: Int32, maxMessageSize: Int = 256 << 20) {
         self.writeFD = writeFD
         self.readFD = readFD

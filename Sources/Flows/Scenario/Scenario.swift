@@ -3,7 +3,7 @@
 /// ``SequenceScenario`` runs its steps one after another. Either can be a step of another
 /// scenario (``FlowStep/scenario(_:inputs:outputs:)``).
 ///
-/// Run one with ``run(state:budget:)``; check one without running it with ``validate()``.
+/// Run one with ``run(state:budget:traceLimit:)``; check one without running it with ``validate()``.
 public protocol Scenario: AnyObject, Sendable, CustomStringConvertible {
     /// The scenario's steps and transitions as they are now.
     var definition: ScenarioDefinition { get }

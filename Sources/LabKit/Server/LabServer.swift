@@ -33,7 +33,7 @@ public final class LabServer: Sendable {
     /// A router holding every app in `apps` (each with fresh state from `launch`) and an
     /// index page at `/` that links them and `extraLinks`.
     /// Every request first passes the host check and the cross-site check of `policy`
-    /// (``SameOriginMiddleware``); broken HTTP framing is a 400.
+    /// (ServerDefenses' `SameOriginMiddleware`); broken HTTP framing is a 400.
     public static func makeRouter(
         apps: [any LabApp], launch: LaunchOptions, policy: SameOriginPolicy = SameOriginPolicy(), extraLinks: [LabIndexPage.Entry] = []
     ) -> Router<BasicRequestContext> {

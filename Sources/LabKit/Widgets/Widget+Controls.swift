@@ -1,5 +1,5 @@
 extension Widget {
-    /// How a ``button(_:identifier:style:)`` looks.
+    /// How a ``Widget/button(_:identifier:style:type:attributes:icon:)`` looks.
     public enum ButtonStyle: Sendable {
         /// Filled with the app tint (blue).
         case filled

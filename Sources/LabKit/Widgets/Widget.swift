@@ -5,9 +5,9 @@
 /// |---|---|---|
 /// | ``collectionView(identifier:cells:)`` | `<ul>` grid of `<li>` | collectionView of cells |
 /// | ``selectionTable(identifier:name:label:rows:multipleSelection:)`` | `role=listbox` of `role=option` + `aria-selected` | table of cells (isSelected) |
-/// | ``button(_:identifier:style:)`` / ``barButton(_:identifier:)`` | `<button>` | button |
+/// | ``button(_:identifier:style:type:attributes:icon:)`` / ``barButton(_:identifier:icon:bold:type:attributes:)`` | `<button>` | button |
 /// | ``label(_:identifier:style:)`` | `<p>` | staticText |
-/// | ``image(_:label:identifier:)`` | `<svg role=img aria-label>` | image |
+/// | ``image(_:label:identifier:className:)`` | `<svg role=img aria-label>` | image |
 /// | ``switchRow(_:identifier:name:isOn:)`` | `<input type=checkbox role=switch>` | switch ("1"/"0") |
 /// | ``textField(_:identifier:name:placeholder:value:)`` | `<input type=text>` | textField |
 /// | ``emptyState(_:identifier:)`` | `<div role=status>` with a `<p>` | staticText |

@@ -6,11 +6,11 @@ import Synchronization
 /// The app under test, as `XCUIApplication` is: launch it, query its elements, act on them.
 ///
 /// ```swift
-/// let app = Application(host: AnimalsHost())
+/// let app = Application(host: LabAppHost(app: AnimalsApp()))  // LabTesting's host for a lab app
 /// app.launchArguments = ["-favorites", "lion"]
 /// try await app.launch()
-/// try await app.buttons["Favourites"].tap()
-/// #expect(try await app.staticTexts["No animals found"].exists)
+/// try await app.cells["animals.cell.lion"].tap()
+/// #expect(try await app.images["animals.detail.star"].exists)
 /// ```
 ///
 /// Each launch gets a fresh isolated browser context (cookies, storage) and a fresh app

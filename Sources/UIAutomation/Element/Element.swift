@@ -52,7 +52,7 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     }
 
     /// Whether a tap would reach it now, without scrolling: it exists, is visible, and the hit
-    /// test an action makes (``PageScripts``' `hitTarget`, through open shadow roots) finds it
+    /// test an action makes (`PageScripts`' `hitTarget`, through open shadow roots) finds it
     /// or something inside it at the point a tap would aim at. Actions scroll an element into
     /// view first, so an element off screen is not hittable, yet can be tapped.
     public var isHittable: Bool {
@@ -114,7 +114,7 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     }
 
     /// Evaluates `predicate` on the element now. A missing element answers every key as
-    /// ``ElementKeys`` says (`exists` and the other booleans `false`, the rest null); a key no
+    /// `ElementKeys` says (`exists` and the other booleans `false`, the rest null); a key no
     /// element has throws ``PredicateSyntaxError``.
     public func evaluate(_ predicate: ElementPredicate) async throws -> Bool {
         try ElementKeys.check(predicate)

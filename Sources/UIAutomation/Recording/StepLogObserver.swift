@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// Appends every step, as one JSON line (``Reports/StepRecord``), to
+/// Appends every step, as one JSON line (Reports' `StepRecord`), to
 /// `<run directory>/tests/<test>/steps.jsonl` while the tests run — what `lab report` joins to
 /// the test libraries' JUnit XML to make the run file, the HTML report and the JUnit XML.
 /// Installed when `LAB_RUN_DIR` is set (`scripts/test` sets it). Each line is one `write` to a

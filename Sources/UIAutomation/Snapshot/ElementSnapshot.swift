@@ -28,7 +28,7 @@ public struct ElementSnapshot: Sendable, PredicateEvaluable, CustomStringConvert
     var children: [Int] = []
     let depth: Int
 
-    /// The value of a predicate key (``ElementKeys``: `label`, `isEnabled`, `frame.width`, …);
+    /// The value of a predicate key (`ElementKeys`: `label`, `isEnabled`, `frame.width`, …);
     /// `nil` for a key elements do not have.
     public func predicateValue(forKey key: String) -> PredicateValue? {
         ElementKeys.value(key, of: self)

@@ -14,7 +14,10 @@ extension XCTestCase {
     /// _ = expectation(for: try ElementPredicate(format: "exists == true"), evaluatedWith: button, handler: nil)
     /// await waitForExpectations(timeout: 5, handler: nil)
     /// ```
-    /// - Parameter handler: called when the predicate holds; return `false` to keep waiting.
+    /// - Parameters:
+    ///   - predicate: the condition to wait for.
+    ///   - element: the element it is evaluated with, resolved afresh at every evaluation.
+    ///   - handler: called when the predicate holds; return `false` to keep waiting.
     @discardableResult
     public func expectation(
         for predicate: ElementPredicate, evaluatedWith element: Element, handler: (@Sendable () -> Bool)? = nil
