@@ -24,7 +24,7 @@ public struct StepRecord: Codable, Sendable, Equatable {
     /// The element tree as text: the failure's, or the one after the step (trace).
     public var tree: String?
     /// For a record of kind `attachment` (a file the test attached, such as a flow's path and
-    /// diagram): the file. The run file keeps these in ``Attempt/files``, not as steps.
+    /// diagram): the file. The run file keeps these in the report's `Attempt.files`, not as steps.
     public var file: String?
 
     /// A step as the log records it.

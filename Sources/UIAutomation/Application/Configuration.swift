@@ -29,7 +29,7 @@ public struct Configuration: Sendable {
     /// The browsers launches run in: the process-wide ones (their source from
     /// `LAB_BROWSER_SOURCE`, their number from `LAB_BROWSERS`) unless you give others — for
     /// instance a ``SharedBrowser`` of its own to crash in a test without disturbing tests
-    /// running beside it, or one with a ``WebDriverBrowserSource``.
+    /// running beside it, or one with a `WebDriverBrowserSource` (RemoteBrowsers module).
     public var browser: SharedBrowser = .shared
     /// Whether, once a launch has opened its app, a fresh context and page for the next launch
     /// with the same device are made ready in the background (each is still used by one launch

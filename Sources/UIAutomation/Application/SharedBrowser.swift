@@ -102,7 +102,7 @@ public actor SharedBrowser {
     }
 
     /// Gives every browser back (closes local ones, ends WebDriver sessions); the next
-    /// ``current()`` obtains new ones.
+    /// launch obtains new ones.
     public func close() async {
         let all = slots.values.compactMap(\.obtained)
         slots = [:]
