@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LabSupport
 import MessagesService
 import MessagesTestSupport
@@ -77,6 +78,41 @@ import Testing
         }
     }
 
+    /// Two clients that read the biggest page over and over (each 6.3 MB of JSON, 24,000 bytes a
+    /// message) beside an ordinary client: all 20 of its GETs and POSTs are answered while both
+    /// heavy loops run (they stop only once the ordinary client is done), and every heavy page
+    /// arrives whole. Two such GETs used to hold both threads of the concurrency pool until every
+    /// other request timed out (issue 26, item 5); latencies are in `bench/heavy-gets.py`.
+    @Test func twoHeavyReadersLeaveOrdinaryRequestsAnswered() async throws {
+        let counters = AnswerCounters()
+        try await withMessagesServer(store: try await Self.storeWithTheBiggestPage(), counters: counters) { client in
+            let ordinaryDone = Flag()
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        var pages = 0
+                        while !ordinaryDone.isSet || pages == 0 {
+                            let page = try await client.get("/proto/messages?limit=10000")
+                            #expect(page.status == 200 && page.body.count > Self.biggestPageBytes, "\(page.status), \(page.body.count) bytes")
+                            pages += 1
+                        }
+                        return pages
+                    }
+                }
+                try await Self.waitUntil { counters.snapshot.started >= 2 }
+                for index in 0..<10 {
+                    #expect(try await client.get("/proto/messages/nobody").status == 200)
+                    #expect(try await client.post(messageBody(user: "o", subject: "\(index)", message: "m")).status == 201)
+                }
+                ordinaryDone.set()
+                var pages = 0
+                for try await read in group { pages += read }
+                #expect(pages >= 2)
+            }
+            #expect(counters.snapshot.abandoned == 0, "\(counters.snapshot)")
+        }
+    }
+
     /// Waits (at most a minute: a bound against a hang, not a measure) until `condition` holds.
     static func waitUntil(_ condition: () -> Bool) async throws {
         let held = try await poll(until: .now + .seconds(60)) { condition() }
@@ -141,4 +177,11 @@ import Testing
         #expect(took < .seconds(20), "SIGTERM took \(took)")
         withExtendedLifetime(readers) {}
     }
+}
+
+/// A flag one task sets and others read.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }
