@@ -5,7 +5,8 @@ import PackageDescription
 //   lab (CLI) → AnimalsApp (and the other lab apps) → LabKit → ServerDefenses → Hummingbird;
 //   lab → MessagesService → ServerDefenses
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
-//   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → Reports (its step log is a Reports record)
+//   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → StepRecords ← Reports (the step log's records)
+//   RemoteBrowsers → UIAutomation (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client)
 //   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
 //   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
@@ -19,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "DevTools", targets: ["DevTools"]),
         .library(name: "UIAutomation", targets: ["UIAutomation"]),
+        .library(name: "RemoteBrowsers", targets: ["RemoteBrowsers"]),
         .library(name: "Flows", targets: ["Flows"]),
         .library(name: "UIFlows", targets: ["UIFlows"]),
         .library(name: "MessagesModel", targets: ["MessagesModel"]),
@@ -77,25 +79,41 @@ let package = Package(
         ),
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
         // Records every step to observers (failure artifacts, step log, Swift Testing attachments).
-        // Remote browser sources' few HTTP calls go over NIO's HTTP/1.1 codec (NIOSSL for https).
+        // DevTools is imported internally: no DevTools type is part of its public API (the compiler
+        // checks it: imports are internal by default here).
         .target(
             name: "UIAutomation",
+            dependencies: ["DevTools", "StepRecords", "LabSupport"],
+            // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
+            resources: [.copy("Scripts")],
+            swiftSettings: [
+                .enableUpcomingFeature("InternalImportsByDefault"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("ExistentialAny"),
+            ]
+        ),
+        // Browsers from elsewhere, opted into: attached over CDP (`cdp:`), or obtained from a
+        // WebDriver endpoint such as chromedriver or a Selenium Grid (`webdriver:`), with their
+        // session clean-up and its signal handlers. Their few HTTP calls go over NIO's HTTP/1.1
+        // codec (NIOSSL for https). Linked into a test process, `LAB_BROWSER_SOURCE` can name them.
+        .target(
+            name: "RemoteBrowsers",
             dependencies: [
-                "DevTools",
-                "Reports",
-                "LabSupport",
+                "UIAutomation",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
-            resources: [.copy("Scripts")]
+            ]
         ),
         // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
         // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
         // self-contained HTML page and as Surefire-style JUnit XML. Knows nothing of browsers.
-        .target(name: "Reports", dependencies: ["LabSupport"]),
+        .target(name: "Reports", dependencies: ["StepRecords", "LabSupport"]),
+        // One step of a test as recorded (StepRecord, TestKey) and the step log's line format:
+        // what UIAutomation writes and Reports reads, so the automation library does not link
+        // the report's renderers.
+        .target(name: "StepRecords"),
         // Sharded runs: a `swift test list` split into n deterministic shards by top-level suite,
         // balanced by recorded durations (or by count), and each shard's `--filter` expression.
         // Knows only test ids and seconds (lab reads the durations from a run file).
@@ -182,7 +200,7 @@ let package = Package(
         // exports its identifiers.
         .target(
             name: "TriviaApp",
-            dependencies: ["LabKit", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["LabKit", "LabSupport", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Resources/TriviaQuestions.json")]
         ),
         // The seed's Messages app in three layers: screens rendered from view models, the action
@@ -244,7 +262,7 @@ let package = Package(
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
-        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "TestSupport"]),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "RemoteBrowsers", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
         .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
         // The split: every test in exactly one shard, deterministic, balanced; the filters; typed errors.

@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import LabSupport
 import Testing
 
 /// `AXValue` decodes `value` as the kind its `type` promises (fast path) and falls back to

@@ -1,6 +1,7 @@
 import DevTools
 import TestSupport
 import Foundation
+import LabSupport
 import Testing
 
 /// Round trips, concurrency, contexts, navigation and errors against one real browser.

@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import LabSupport
 import Testing
 
 /// The WebSocket transport against a real Chromium listening on 127.0.0.1.

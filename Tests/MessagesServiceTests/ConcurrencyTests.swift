@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import MessagesService
 import Testing
 
@@ -28,14 +29,14 @@ import Testing
 
             let all = try await client.get("/proto/messages")
             expectConforms(all, "GET", "/proto/messages")
-            let body = try #require(try all.json()["body"]?.objectValue)
+            let body = try #require(try all.json()["body"]?.object)
             #expect(Set(body.keys) == Set(users))
-            let texts = body.values.flatMap { $0.arrayValue ?? [] }.compactMap { $0["message"]?.stringValue }
+            let texts = body.values.flatMap { $0.array ?? [] }.compactMap { $0["message"]?.string }
             #expect(texts.count == 1_000)
             #expect(Set(texts) == Set((0..<1_000).map { "message #\($0)" }))
             for (index, user) in users.enumerated() {
-                let mine = try await client.get("/proto/messages/\(user)").json()["body"]?["message"]?.arrayValue ?? []
-                #expect(Set(mine.compactMap { $0["message"]?.stringValue }) == Set(stride(from: index, to: 1_000, by: users.count).map { "message #\($0)" }))
+                let mine = try await client.get("/proto/messages/\(user)").json()["body"]?["message"]?.array ?? []
+                #expect(Set(mine.compactMap { $0["message"]?.string }) == Set(stride(from: index, to: 1_000, by: users.count).map { "message #\($0)" }))
             }
         }
     }
@@ -58,7 +59,7 @@ import Testing
                 try await group.waitForAll()
             }
             let final = try await client.get("/proto/messages/rw").json()
-            #expect(final["body"]?["message"]?.arrayValue?.count == 100)
+            #expect(final["body"]?["message"]?.array?.count == 100)
         }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
 import LabSupport
 import MessagesService
 import MessagesTestSupport
 import ServerDefenses
+import Synchronization
 import TestSupport
 import Testing
 
@@ -42,8 +42,8 @@ import Testing
             #expect(counters.snapshot.completed == 1 && counters.snapshot.abandoned == 0, "\(counters.snapshot)")
             // The streamed (chunked) answer is the page, whole and valid.
             let page = try await client.get("/proto/messages?limit=10000")
-            let body = try #require(try page.json()["body"]?.objectValue)
-            #expect(body.values.map { $0.arrayValue?.count ?? 0 }.reduce(0, +) == 261)
+            let body = try #require(try page.json()["body"]?.object)
+            #expect(body.values.map { $0.array?.count ?? 0 }.reduce(0, +) == 261)
             #expect(page.header("Transfer-Encoding") == "chunked")
         }
     }
@@ -136,16 +136,16 @@ import Testing
                 pages += 1
                 // 1 MiB of stored text at most: 262 messages of 4,000 bytes; the answer ≤ 6.5 MB.
                 #expect(response.body.count < 6_500_000, "\(response.body.count) bytes")
-                let body = try #require(try response.json()["body"]?.objectValue)
-                subjects += body.values.flatMap { ($0.arrayValue ?? []).compactMap { $0["subject"]?.stringValue } }
-                guard let next = try response.json()["next"]?.stringValue else { break }
+                let body = try #require(try response.json()["body"]?.object)
+                subjects += body.values.flatMap { ($0.array ?? []).compactMap { $0["subject"]?.string } }
+                guard let next = try response.json()["next"]?.string else { break }
                 path = "/proto/messages?limit=10000&cursor=\(next)"
             }
             #expect(pages >= 2)
             #expect(Set(subjects) == Set((0..<300).map(String.init)) && subjects.count == 300)
             // One user's listing is bounded the same way.
             let user = try await client.get("/proto/messages/u0?limit=10000")
-            #expect(try user.json()["next"]?.stringValue != nil)
+            #expect(try user.json()["next"]?.string != nil)
         }
     }
 

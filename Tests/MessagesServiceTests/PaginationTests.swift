@@ -1,3 +1,4 @@
+import LabSupport
 import MessagesService
 import Testing
 
@@ -14,8 +15,8 @@ import Testing
 
     /// The message texts of a page of `GET /proto/messages`, by user.
     static func texts(_ response: HTTPResult) throws -> [String: [String]] {
-        let body = try #require(try response.json()["body"]?.objectValue)
-        return body.mapValues { ($0.arrayValue ?? []).compactMap { $0["message"]?.stringValue } }
+        let body = try #require(try response.json()["body"]?.object)
+        return body.mapValues { ($0.array ?? []).compactMap { $0["message"]?.string } }
     }
 
     @Test func aStoreThatFitsOnOnePageIsAnsweredInTheSeedsShapeWithoutNextOrLink() async throws {
@@ -43,7 +44,7 @@ import Testing
                 #expect(response.status == 200, "\(response)")
                 expectConforms(response, "GET", "/proto/messages")
                 pages.append(try Self.texts(response))
-                guard let next = try response.json()["next"]?.stringValue else {
+                guard let next = try response.json()["next"]?.string else {
                     #expect(response.header("link") == nil)
                     break
                 }
@@ -58,14 +59,14 @@ import Testing
         try await withMessagesServer(store: memoryStore()) { client in
             try await Self.fill(client, count: 6)  // dan has 1, 3, 5
             let first = try await client.get("/proto/messages/dan?limit=2")
-            #expect(try first.json()["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == ["1", "3"])
-            let next = try #require(try first.json()["next"]?.stringValue)
+            #expect(try first.json()["body"]?["message"]?.array?.compactMap { $0["message"]?.string } == ["1", "3"])
+            let next = try #require(try first.json()["next"]?.string)
             #expect(first.header("link") == "</proto/messages/dan?limit=2&cursor=\(next)>; rel=\"next\"")
             expectConforms(first, "GET", "/proto/messages/{user}")
             // Saved after the first page was read: it comes on a later page, and nothing twice.
             _ = try await client.post(messageBody(user: "dan", subject: "s", message: "7"))
             let second = try await client.get("/proto/messages/dan?limit=2&cursor=\(next)")
-            #expect(try second.json()["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == ["5", "7"])
+            #expect(try second.json()["body"]?["message"]?.array?.compactMap { $0["message"]?.string } == ["5", "7"])
             #expect(try second.json()["next"] == nil)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import MessagesService
 import MessagesTestSupport
 import Testing
@@ -31,9 +32,9 @@ import Testing
         try await withMessagesServer(store: store) { client in
             for index in 0..<50 {
                 #expect(try await client.post(messageBody(user: "ryw", subject: "s", message: "\(index)")).status == 201)
-                let listed = try await client.get("/proto/messages/ryw").json()["body"]?["message"]?.arrayValue
+                let listed = try await client.get("/proto/messages/ryw").json()["body"]?["message"]?.array
                 #expect(listed?.count == index + 1)
-                #expect(listed?.last?["message"]?.stringValue == "\(index)")
+                #expect(listed?.last?["message"]?.string == "\(index)")
             }
         }
     }
@@ -54,8 +55,8 @@ import Testing
             #expect(try await client.post(messageBody(user: "dan", subject: "pets", message: "after restart")).status == 201)
             return try await client.get("/proto/messages/dan").json()
         }
-        #expect(first["body"]?.objectValue?.count == 2)
-        #expect(second["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue }
+        #expect(first["body"]?.object?.count == 2)
+        #expect(second["body"]?["message"]?.array?.compactMap { $0["message"]?.string }
             == ["dogs are happy", "cats are grumpy", "after restart"])
     }
 
@@ -110,12 +111,12 @@ import Testing
         let restarted = try await SpawnedService(database: database)
         let all = try await restarted.client.get("/proto/messages")
         expectConforms(all, "GET", "/proto/messages")
-        let stored = Set(try #require(all.json()["body"]?.objectValue).values.flatMap { $0.arrayValue ?? [] }.compactMap { $0["message"]?.stringValue })
+        let stored = Set(try #require(all.json()["body"]?.object).values.flatMap { $0.array ?? [] }.compactMap { $0["message"]?.string })
         let lost = acked.subtracting(stored)
         #expect(acked.count >= 400)
         #expect(lost.isEmpty, "\(lost.count) acknowledged messages lost, e.g. \(lost.prefix(5))")
         // Per writer, the stored messages are a prefix of what it sent, in order.
-        let w0 = try await restarted.client.get("/proto/messages/w0").json()["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+        let w0 = try await restarted.client.get("/proto/messages/w0").json()["body"]?["message"]?.array?.compactMap { $0["message"]?.string } ?? []
         #expect(w0 == (0..<w0.count).map { "w0-\($0)" })
         _ = try await restarted.stop(signal: SIGTERM)
     }

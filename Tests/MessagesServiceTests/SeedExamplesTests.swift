@@ -1,3 +1,4 @@
+import LabSupport
 import MessagesService
 import Testing
 
@@ -99,7 +100,7 @@ import Testing
             expectConforms(response, "GET", "/proto/messages/{user}")
 
             let bob = try await client.get("/proto/messages/bob")
-            #expect(try bob.json()["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue }
+            #expect(try bob.json()["body"]?["message"]?.array?.compactMap { $0["message"]?.string }
                 == ["bob bob bob", "there once was a guy named bob"])
         }
     }
@@ -129,9 +130,9 @@ import Testing
                 _ = try await client.post(messageBody(user: index % 2 == 0 ? "even" : "odd", subject: "s", message: text))
             }
             let even = try await client.get("/proto/messages/even").json()
-            #expect(even["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == texts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+            #expect(even["body"]?["message"]?.array?.compactMap { $0["message"]?.string } == texts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
             let all = try await client.get("/proto/messages").json()
-            #expect(all["body"]?["odd"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == texts.enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
+            #expect(all["body"]?["odd"]?.array?.compactMap { $0["message"]?.string } == texts.enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import MessagesService
 import Testing
 
@@ -32,20 +33,20 @@ import Testing
             let subject = String(text.unicodeScalars.prefix(MessageLimits.default.maxSubjectLength))
             let posted = try await client.post(messageBody(user: "mallory", subject: subject, message: text))
             #expect(posted.status == 201, "\(posted)")
-            #expect(try posted.json()["body"]?["message"]?.stringValue == text)
-            #expect(try posted.json()["body"]?["subject"]?.stringValue == subject)
+            #expect(try posted.json()["body"]?["message"]?.string == text)
+            #expect(try posted.json()["body"]?["subject"]?.string == subject)
             expectConforms(posted, "POST", "/proto/messages")
 
             let user = try await client.get("/proto/messages/mallory")
             let entry = try user.json()["body"]?["message"]?[0]
-            #expect(entry?["message"]?.stringValue == text)
-            #expect(entry?["subject"]?.stringValue == subject)
+            #expect(entry?["message"]?.string == text)
+            #expect(entry?["subject"]?.string == subject)
             // Exact scalars, not merely canonically equivalent.
-            #expect(entry?["message"]?.stringValue.map { Array($0.unicodeScalars) } == Array(text.unicodeScalars))
+            #expect(entry?["message"]?.string.map { Array($0.unicodeScalars) } == Array(text.unicodeScalars))
             expectConforms(user, "GET", "/proto/messages/{user}")
 
             let all = try await client.get("/proto/messages")
-            #expect(try all.json()["body"]?["mallory"]?[0]?["message"]?.stringValue == text)
+            #expect(try all.json()["body"]?["mallory"]?[0]?["message"]?.string == text)
             expectConforms(all, "GET", "/proto/messages")
         }
     }
@@ -66,11 +67,11 @@ import Testing
             let encoded = user.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let response = try await client.get("/proto/messages/" + encoded)
             #expect(response.status == 200, "\(response)")
-            #expect(try response.json()["body"]?["user"]?.stringValue.map { Array($0.unicodeScalars) } == Array(user.unicodeScalars))
-            #expect(try response.json()["body"]?["message"]?.arrayValue?.count == 1)
+            #expect(try response.json()["body"]?["user"]?.string.map { Array($0.unicodeScalars) } == Array(user.unicodeScalars))
+            #expect(try response.json()["body"]?["message"]?.array?.count == 1)
             expectConforms(response, "GET", "/proto/messages/{user}")
             let all = try await client.get("/proto/messages").json()
-            #expect(all["body"]?.objectValue?.keys.map { Array($0.unicodeScalars) } == [Array(user.unicodeScalars)])
+            #expect(all["body"]?.object?.keys.map { Array($0.unicodeScalars) } == [Array(user.unicodeScalars)])
         }
     }
 
@@ -79,9 +80,9 @@ import Testing
             _ = try await client.post(messageBody(user: "e\u{301}", subject: "s", message: "decomposed"))
             _ = try await client.post(messageBody(user: "é", subject: "s", message: "composed"))
             let decomposed = try await client.get("/proto/messages/e%CC%81").json()
-            #expect(decomposed["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == ["decomposed"])
+            #expect(decomposed["body"]?["message"]?.array?.compactMap { $0["message"]?.string } == ["decomposed"])
             let composed = try await client.get("/proto/messages/%C3%A9").json()
-            #expect(composed["body"]?["message"]?.arrayValue?.compactMap { $0["message"]?.stringValue } == ["composed"])
+            #expect(composed["body"]?["message"]?.array?.compactMap { $0["message"]?.string } == ["composed"])
         }
     }
 
@@ -91,8 +92,8 @@ import Testing
             let posted = try await client.post(Array(body.utf8))
             #expect(posted.status == 201, "\(posted)")
             let entry = try await client.get("/proto/messages/dan").json()["body"]?["message"]?[0]
-            #expect(entry?["subject"]?.stringValue == "😀")
-            #expect(entry?["message"]?.stringValue == "a/b\"c\\d\u{1}")
+            #expect(entry?["subject"]?.string == "😀")
+            #expect(entry?["message"]?.string == "a/b\"c\\d\u{1}")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StepRecords
 @testable import Reports
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import StepRecords
 import Reports
 
 /// Runs for the renderer tests, built by hand.

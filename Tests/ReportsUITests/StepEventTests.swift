@@ -1,4 +1,5 @@
 import Foundation
+import StepRecords
 import Reports
 import Testing
 import UIAutomation

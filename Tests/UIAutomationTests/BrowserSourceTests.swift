@@ -1,6 +1,7 @@
 import DevTools
 import Foundation
 import Testing
+import RemoteBrowsers
 import UIAutomation
 
 /// Choosing where browsers come from, and reading WebDriver new-session answers (recorded

@@ -30,27 +30,6 @@ struct CoreMechanismTests {
         }
     }
 
-    @Test func aToggleHelperGivesItsPhasesOneDeadline() async throws {
-        try await withApp("/core/late-switch") { (app) async throws in
-            // The switch appears at 2 s and turns itself on at 4.5 s; its centre tap does
-            // nothing. With a budget per phase, setSwitch(timeout: 3) found it at 2 s and then
-            // waited 3 s more for the value, which came at 4.5 s: it passed. With one deadline it
-            // fails at 3 s, naming every phase.
-            try await app.run(javaScript: "start()")
-            let error = try await #require(throws: UIAutomationError.self) {
-                try await app.switches["wifi"].setSwitch(on: true, timeout: 3)
-            }
-            guard case .timedOut(_, let waitingFor, _) = error.reason else {
-                Issue.record("expected a timeout, got \(error.reason)")
-                return
-            }
-            #expect(waitingFor.hasPrefix("the switch to be on"))
-            #expect(error.phases == ["resolve", "actionability", "input", "wait for idle", "wait for value"])
-        }
-    }
-
-    // MARK: One hit test
-
     @Test func isHittableAndTapAgreeOnAnElementTallerThanTheScreen() async throws {
         try await withApp("/core/tall") { (app) async throws in
             let tall = app.buttons["tall"]

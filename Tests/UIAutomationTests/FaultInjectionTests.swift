@@ -32,10 +32,10 @@ final class FaultInjectionTests: XCTestCase {
             XCTFail("the wait went on after the browser died and answered \(found)")
         } catch let error as UIAutomationError {
             XCTAssertLessThan(ContinuousClock.now - killedAt, promptly)
-            guard case .browser(.browserExited(let status, _)) = error.reason else {
+            guard case .browser(let failure) = error.reason, failure.kind == .browserExited else {
                 return XCTFail("wrong reason: \(error.reason)")
             }
-            XCTAssertEqual(status, .signaled(SIGKILL))
+            XCTAssertEqual(failure.subject, ExitStatus.signaled(SIGKILL).description)
             XCTAssertTrue(error.description.hasPrefix(
                 #"app.buttons["never there"]: the browser failed: The browser exited (killed by signal 9)."#), error.description)
         }
@@ -52,7 +52,7 @@ final class FaultInjectionTests: XCTestCase {
         let app = Application(host: try await FixtureHost.page("/basics"))
         try await app.launch()
         let browserPID = try await app.configuration.browser.current().process?.pid
-        let page = try app.driver(for: "test").page
+        let page = try XCTUnwrap(app.driver(for: "test") as? PageDriver).page
         // Crashes the renderer of this page only (the browser and other pages live on).
         _ = try? await page.send(CDP.Page.Crash(), timeout: .seconds(2))
         let crashedAt = ContinuousClock.now
@@ -61,7 +61,7 @@ final class FaultInjectionTests: XCTestCase {
             XCTFail("read a crashed page")
         } catch let error as UIAutomationError {
             XCTAssertLessThan(ContinuousClock.now - crashedAt, promptly)
-            guard case .browser(.targetCrashed) = error.reason else { return XCTFail("wrong reason: \(error.reason)") }
+            guard case .browser(let failure) = error.reason, failure.kind == .pageCrashed else { return XCTFail("wrong reason: \(error.reason)") }
             XCTAssertTrue(error.description.hasPrefix(
                 #"app.buttons["save"]: the browser failed: The page crashed (its renderer process died)"#), error.description)
         }
@@ -109,8 +109,10 @@ final class FaultInjectionTests: XCTestCase {
             try await app.links["Next"].tap()
             XCTFail("a tap whose page could not be loaded passed")
         } catch let error as UIAutomationError {
-            guard case .browser(.navigationFailed(let url, _)) = error.reason else { return XCTFail("wrong reason: \(error.reason)") }
-            XCTAssertEqual(url, next)
+            guard case .browser(let failure) = error.reason, failure.kind == .navigationFailed else {
+                return XCTFail("wrong reason: \(error.reason)")
+            }
+            XCTAssertEqual(failure.subject, next)
             XCTAssertTrue(error.description.hasPrefix(
                 #"app.links["Next"].tap(): the browser failed: Could not open \#(next): the browser could not load it"#), error.description)
         }

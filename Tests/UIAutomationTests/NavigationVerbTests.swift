@@ -84,11 +84,11 @@ struct NavigationVerbTests {
                 try await app.open("http://127.0.0.1:1/")
                 Issue.record("opened a closed port")
             } catch let error as UIAutomationError {
-                guard case .browser(.navigationFailed(let url, _)) = error.reason else {
+                guard case .browser(let failure) = error.reason, failure.kind == .navigationFailed else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }
-                #expect(url == "http://127.0.0.1:1/")
+                #expect(failure.subject == "http://127.0.0.1:1/")
                 #expect(error.query == "app.open(\"http://127.0.0.1:1/\")")
             }
         }

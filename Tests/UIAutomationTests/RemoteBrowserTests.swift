@@ -1,6 +1,7 @@
 import DevTools
 import Foundation
 import Testing
+import RemoteBrowsers
 import UIAutomation
 
 /// Browsers obtained from a real chromedriver's new-session endpoint (Debian's
@@ -45,11 +46,11 @@ struct RemoteBrowserTests {
                 _ = try await app.buttons["save"].label
                 Issue.record("queried a dead remote browser")
             } catch let error as UIAutomationError {
-                guard case .browser(.remoteBrowserLost(let peer, _)) = error.reason else {
+                guard case .browser(let failure) = error.reason, failure.kind == .remoteBrowserLost else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }
-                #expect(peer.contains("WebDriver session"))
+                #expect(failure.subject?.contains("WebDriver session") == true)
             }
             #expect(ContinuousClock.now - started < .seconds(15))  // at once, not after a timeout
             try await app.launch()
@@ -103,7 +104,7 @@ struct RemoteBrowserTests {
 @Suite("CDP endpoint source")
 struct CDPEndpointSourceTests {
     @Test func cdpEndpointIsResolvedThroughJSONVersion() async throws {
-        var options = LaunchOptions()
+        var options = DevTools.LaunchOptions()
         options.extraArguments = ["--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--remote-allow-origins=*"]
         let local = try await Browser.launch(options)
         do {

@@ -8,7 +8,7 @@ import Testing
 struct SnapshotCacheTests {
     /// Runs `script` in the page behind UIAutomation's back (no input, so no invalidation).
     private func sneak(_ script: String, in app: Application) async throws {
-        _ = try await app.driver(for: "test").page.evaluate(script)
+        _ = try await app.driver(for: "test").evaluate(script)
     }
 
     private func statistics(_ app: Application) throws -> (read: Int, reused: Int) {

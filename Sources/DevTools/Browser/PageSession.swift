@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Synchronization
 
 /// A page target with a flat session attached: navigation, evaluation, screenshots.

@@ -1,3 +1,4 @@
+import LabSupport
 extension CDP {
     /// The `Accessibility` domain: the browser's computed accessibility tree.
     public enum Accessibility {

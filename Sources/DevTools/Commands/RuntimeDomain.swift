@@ -1,3 +1,4 @@
+import LabSupport
 extension CDP {
     /// The `Runtime` domain: evaluating JavaScript.
     public enum Runtime {

@@ -1,4 +1,5 @@
 import Foundation
+import StepRecords
 
 /// Makes a run folder (``RunReport`` in `run.json` plus its files) from what a `swift test`
 /// process leaves behind: the JUnit XML of the test libraries (`swift test --xunit-output`:
@@ -178,19 +179,6 @@ extension RunAssembler {
             logs[key]?.sort { $0.start < $1.start }
         }
         logs[StepLog.outsideTests] = left.isEmpty ? nil : left
-    }
-}
-
-extension TestKey {
-    /// A folder name for the test's files: readable and unique (a hash of the id follows).
-    public var folderName: String {
-        let readable = String((suite + "." + name).map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(80))
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return readable + "-" + String(hash & 0xFFFF_FFFF, radix: 16)
     }
 }
 

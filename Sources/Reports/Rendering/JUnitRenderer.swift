@@ -1,4 +1,5 @@
 import Foundation
+import StepRecords
 
 /// Renders a run as JUnit XML in the Surefire style CI systems read: a `<testsuite>` per
 /// suite, a `<testcase>` per test with `<failure>` (message, then the step trail),

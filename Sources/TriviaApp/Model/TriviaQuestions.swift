@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// The quiz's questions, loaded from a JSON file in the seed's shape and checked:
 ///
@@ -141,7 +142,7 @@ public struct TriviaQuestions: Sendable, Equatable {
             }
             let correctPath = path + ".correct_answer"
             guard let correct = fields["correct_answer"] else { throw fail(correctPath, .missingKey) }
-            guard case .integer(let index) = correct else {
+            guard let index = correct.integer else {
                 throw fail(correctPath, .wrongType(expected: "0, 1 or 2", found: correct.kind))
             }
             guard answers.indices.contains(index) else { throw fail(correctPath, .correctAnswerOutOfRange(index)) }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabSupport
 
 /// Web verbs on the running app: open another URL, reload, back and forward, keys.

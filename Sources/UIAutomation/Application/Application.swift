@@ -1,5 +1,5 @@
 import DevTools
-import Foundation
+public import Foundation
 import LabSupport
 import Synchronization
 
@@ -25,7 +25,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     private struct State {
         var launchArguments: [String] = []
         var launchEnvironment: [String: String] = [:]
-        var running: (app: any RunningApp, driver: PageDriver)?
+        var running: (app: any RunningApp, driver: any PageEngine)?
     }
 
     /// An app served by `host`.
@@ -72,12 +72,19 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
         let running = try await host.launch(arguments: arguments, environment: environment)
         do {
-            let browser = try await configuration.browser.current()
-            let driver = try await PageDriver.open(in: browser, configuration: configuration)
+            let driver: any PageEngine
+            var spareIn: Browser?  // the DevTools engine's browser, where the next launch's page is made ready
+            if let makeEngine = configuration.pageEngine {
+                driver = try await makeEngine(configuration)
+            } else {
+                let browser = try await configuration.browser.current()
+                driver = try await PageDriver.open(in: browser, configuration: configuration)
+                spareIn = configuration.preparesNextLaunch ? browser : nil
+            }
             state.withLock { $0.running = (running, driver) }
             progress.enter("open")
             try await driver.open(running.url, until: progress.deadline)
-            if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
+            if let spareIn { await SparePages.shared.refill(in: spareIn, device: configuration.device) }
         } catch {
             await terminate()
             await running.terminate()
@@ -158,7 +165,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         return url
     }
 
-    func driver(for query: String) throws -> PageDriver {
+    func driver(for query: String) throws -> any PageEngine {
         guard let driver = state.withLock({ $0.running?.driver }) else {
             throw UIAutomationError(query: query, reason: .notRunning)
         }
@@ -183,7 +190,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
             return UIAutomationError(query: query, reason: .timedOut(
                 after: after, waitingFor: "the browser to answer \(method)", lastProblem: "the page is not responding"))
         case DevToolsError.javaScriptException(let message): return UIAutomationError(query: query, reason: .scriptFailed(message))
-        case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(error))
+        case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(BrowserFailure(error)))
         default: return error
         }
     }

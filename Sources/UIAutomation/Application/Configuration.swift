@@ -36,6 +36,11 @@ public struct Configuration: Sendable {
     /// only; see docs/decisions.md). Saves the next launch the browser's setup, 30–40 ms.
     public var preparesNextLaunch: Bool = true
 
+    /// Makes the page engine of each launch instead of a page in ``browser``: the tests' mock
+    /// engine (resolution, actionability and waits without a browser). `nil`: the DevTools
+    /// engine in ``browser``.
+    package var pageEngine: (@Sendable (Configuration) async throws -> any PageEngine)?
+
     public init() {}
 
     /// `$LAB_ARTIFACTS_DIR`, else `<current directory>/.build/lab-artifacts`.

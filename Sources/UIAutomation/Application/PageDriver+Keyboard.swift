@@ -1,9 +1,10 @@
+import LabSupport
 import DevTools
 
 /// Keyboard input: typing text, pressing keys with modifiers, focusing a field.
 extension PageDriver {
     /// Types `text` into the focused element, one key press per character. Call
-    /// ``unsupportedCharacter(in:)`` first: a control character other than those below has no
+    /// ``TypableText/unsupportedCharacter(in:)`` first: a control character other than those below has no
     /// key and would go out as a key press with code 0.
     ///
     /// `\n`, `\r` press Return; `\t` presses Tab; `\u{8}` and `\u{7F}` press Backspace.
@@ -21,17 +22,6 @@ extension PageDriver {
                     _ = try await page.send(CDP.Input.InsertText(text: String(character)), timeout: configuration.responseTimeout)
                 default: try await press(Key(character))
                 }
-            }
-        }
-    }
-
-    /// The first character of `text` that ``type(_:)`` cannot send: a control character
-    /// other than `\n`, `\r`, `\t`, `\u{8}` and `\u{7F}`.
-    static func unsupportedCharacter(in text: String) -> Character? {
-        text.first { character in
-            switch character {
-            case "\n", "\r", "\r\n", "\t", "\u{8}", "\u{7F}": return false
-            default: return character.unicodeScalars.contains { $0.properties.generalCategory == .control }
             }
         }
     }
@@ -78,9 +68,9 @@ extension PageDriver {
 
     /// Focuses a DOM node for typing, with the insertion point at the end of its text
     /// (where a tap on a field puts it on iOS).
-    func focus(node: Int) async throws {
+    func focus(node: NodeHandle) async throws {
         try await sendingInput {
-            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.responseTimeout)
+            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node.rawValue), timeout: configuration.responseTimeout)
             try await press(.end)
         }
     }
@@ -88,9 +78,9 @@ extension PageDriver {
     /// Focuses a DOM node and replaces its whole text with `text` as a paste would: select all,
     /// then one `Input.insertText` (one `input` event, no key events); an empty `text` deletes
     /// the selection with one Delete.
-    func fill(node: Int, with text: String) async throws {
+    func fill(node: NodeHandle, with text: String) async throws {
         try await sendingInput {
-            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node), timeout: configuration.responseTimeout)
+            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node.rawValue), timeout: configuration.responseTimeout)
             _ = try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.selectAllInFocus), timeout: configuration.responseTimeout)
             if text.isEmpty {
                 try await press(.delete)
@@ -103,7 +93,7 @@ extension PageDriver {
     /// Moves keyboard focus away from a DOM node (or from whatever inside it has focus), as a
     /// tap elsewhere would: the page gets `blur`/`focusout`, and an edited field its `change`.
     /// Returns whether anything had focus there.
-    func resignFocus(node: Int) async throws -> Bool {
+    func resignFocus(node: NodeHandle) async throws -> Bool {
         try await sendingInput { try await callFunction(PageScripts.resignFocus, on: node)?.bool ?? false }
     }
 }

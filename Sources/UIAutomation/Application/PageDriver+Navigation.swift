@@ -1,4 +1,5 @@
 import DevTools
+import Synchronization
 import Foundation
 import LabSupport
 
@@ -60,7 +61,7 @@ extension PageDriver {
                 return false
             }
             guard finished else {
-                throw UIAutomationError(query: "app", reason: .browser(.connectionClosed(reason: "the page's events ended during a navigation")))
+                throw UIAutomationError(query: "app", reason: .browser(BrowserFailure(DevToolsError.connectionClosed(reason: "the page's events ended during a navigation"))))
             }
             progress?.enter("wait for idle")
             try await waitForIdle(until: min(deadline, .now + configuration.idleTimeout))

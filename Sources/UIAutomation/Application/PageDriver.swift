@@ -4,16 +4,17 @@ import LabSupport
 import LabSupport
 import Synchronization
 
-/// The browser side of one launched app: its isolated context and page, and everything
-/// UIAutomation does there — reading the element tree, hit tests, input, waiting for idle.
-/// Every operation runs on the connection's thread (`Browser.run`).
-final class PageDriver: Sendable {
+/// The DevTools engine (``PageEngine`` over the Chrome DevTools Protocol): one launched app's
+/// isolated browser context and page, and everything UIAutomation does there — reading the
+/// element tree, hit tests, input, waiting for idle. Every operation runs on the connection's
+/// thread (`Browser.run`).
+final class PageDriver: PageEngine {
     let browser: Browser
     let context: BrowserContext
     let page: PageSession
     let configuration: Configuration
     let navigation: NavigationTracker
-    let dialogs: DialogHandler
+    let dialogHandler: DialogHandler
     /// The history index of the launch's first page: going back stops there (before it lies
     /// the new tab's `about:blank`, which is no page of the app).
     let historyFloor = Mutex(0)
@@ -26,7 +27,7 @@ final class PageDriver: Sendable {
         self.page = page
         self.configuration = configuration
         self.navigation = NavigationTracker(page: page)
-        self.dialogs = DialogHandler(page: page, policy: configuration.dialogPolicy)
+        self.dialogHandler = DialogHandler(page: page, policy: configuration.dialogPolicy)
     }
 
     /// A fresh context and page in `browser`, set up as the configured device: a spare made
@@ -86,6 +87,10 @@ final class PageDriver: Sendable {
         try? await context.dispose()
     }
 
+    func answerNextDialog(_ response: DialogResponse) { dialogHandler.answerNext(response) }
+
+    var dialogs: [JavaScriptDialog] { dialogHandler.dialogs }
+
     // MARK: - Reading the page
 
     /// The element tree now: the accessibility tree and the DOM facts, read concurrently.
@@ -144,7 +149,7 @@ final class PageDriver: Sendable {
     /// shadow roots — is the element or inside it), without scrolling. `false` when it has no
     /// DOM node or its node has gone.
     func isHittable(_ element: ElementSnapshot) async throws -> Bool {
-        guard let node = element.backendNodeId else { return false }
+        guard let node = element.node else { return false }
         return try await actionability(node: node, offsetX: 0.5, offsetY: 0.5, mode: "hitTest", guardHits: false).state == .ok
     }
 
@@ -205,63 +210,14 @@ final class PageDriver: Sendable {
 
     // MARK: - Actions
 
-    /// The outcome of the in-page actionability check (and of the hit test).
-    struct Actionability: Decodable, Sendable {
-        /// What the check found.
-        enum State: String, Decodable, Sendable {
-            /// Visible, stable and the hit target at the point: act at (x, y).
-            case ok
-            /// The node has left the document.
-            case detached
-            /// No size, or `visibility: hidden`.
-            case invisible
-            /// Carried by an animation, or moved between two frames.
-            case unstable
-            /// Entirely outside the screen (after scrolling).
-            case offscreen
-            /// Something else receives touches at the point (`by`).
-            case covered
-        }
-
-        let state: State
-        let x: Double?
-        let y: Double?
-        let by: String?
-
-        /// Where to tap: the point, when the check passed.
-        var actionPoint: (x: Double, y: Double)? {
-            guard state == .ok, let x, let y else { return nil }
-            return (x, y)
-        }
-
-        /// The point, for input that needs a visible element but no hit (typing into a field
-        /// under a transparent overlay): any state that found one.
-        var pointIfPresent: (x: Double, y: Double)? {
-            guard state != .detached, let x, let y else { return nil }
-            return (x, y)
-        }
-
-        /// Why an action cannot go ahead.
-        var reason: UIAutomationError.Reason {
-            switch state {
-            case .covered: return .notHittable(coveredBy: by ?? "another element")
-            case .unstable: return .notStable
-            case .detached: return .noMatch
-            case .ok, .invisible, .offscreen: return .notVisible
-            }
-        }
-
-        static let detachedNode = Actionability(state: .detached, x: nil, y: nil, by: nil)
-    }
-
     /// Runs the actionability check on a node; see ``PageScripts/actionability``. With
     /// `guardHits`, a passing check also guards the next press: if it lands on something else,
     /// the page never sees it, and ``takeHitGuard()`` says what it hit.
-    func checkActionability(node: Int, offsetX: Double, offsetY: Double, guardHits: Bool = false) async throws -> Actionability {
+    func checkActionability(node: NodeHandle, offsetX: Double, offsetY: Double, guardHits: Bool = false) async throws -> Actionability {
         try await actionability(node: node, offsetX: offsetX, offsetY: offsetY, mode: "action", guardHits: guardHits)
     }
 
-    private func actionability(node: Int, offsetX: Double, offsetY: Double, mode: String, guardHits: Bool) async throws -> Actionability {
+    private func actionability(node: NodeHandle, offsetX: Double, offsetY: Double, mode: String, guardHits: Bool) async throws -> Actionability {
         let value = try await callFunction(PageScripts.actionability, on: node, arguments: [
             .number(offsetX), .number(offsetY), .bool(guardHits), .string(mode), .string(configuration.identifierAttribute),
         ])
@@ -281,11 +237,11 @@ final class PageDriver: Sendable {
     /// Calls `declaration` (a JavaScript function) with `this` the DOM node and returns its
     /// value (promises awaited); `nil` when the node is gone. A thrown exception becomes
     /// ``DevToolsError/javaScriptException(message:)``.
-    func callFunction(_ declaration: String, on node: Int, arguments: [JSONValue] = []) async throws -> JSONValue? {
+    func callFunction(_ declaration: String, on node: NodeHandle, arguments: [JSONValue] = []) async throws -> JSONValue? {
         try await browser.run {
             let object: CDP.DOM.ResolveNode.Response
             do {
-                object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node), timeout: configuration.responseTimeout)
+                object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node.rawValue), timeout: configuration.responseTimeout)
             } catch DevToolsError.protocolError {
                 return nil  // "No node with given id found": it left the document
             }
@@ -319,7 +275,7 @@ final class PageDriver: Sendable {
     /// Which of `nodes` (backend node ids) match the CSS `selector` — a text node by its
     /// parent element (``callFunction(_:onNodes:arguments:)``). A node that left the document
     /// matches nothing. An invalid selector throws ``UIAutomationError/Reason/invalidRequest(_:)``.
-    func nodes(_ nodes: [Int], matchingCSS selector: String) async throws -> Set<Int> {
+    func nodes(_ nodes: [NodeHandle], matchingCSS selector: String) async throws -> Set<NodeHandle> {
         let (handled, value) = try await callFunction(PageScripts.nodesMatchingSelector, onNodes: nodes, arguments: [.string(selector)])
         switch value {
         case .array(let answers)?:
@@ -340,7 +296,8 @@ final class PageDriver: Sendable {
     /// released before it returns: three round trips' worth of latency for any number of nodes,
     /// and no other call's handles touched (a group shared by every call, freed later from a
     /// background task, once freed the next call's handles).
-    func callFunction(_ declaration: String, onNodes nodes: [Int], arguments: [JSONValue]) async throws -> (nodes: [Int], value: JSONValue?) {
+    func callFunction(_ declaration: String, onNodes nodes: [NodeHandle], arguments: [JSONValue]) async throws
+        -> (nodes: [NodeHandle], value: JSONValue?) {
         guard !nodes.isEmpty else { return ([], nil) }
         return try await browser.run {
             let group = "automationlab-nodes-" + UUID().uuidString
@@ -348,20 +305,20 @@ final class PageDriver: Sendable {
             let page = self.page
             let releaseGroup = { await Self.release { _ = try await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit) } }
             let reply: CDP.Runtime.CallFunctionOn.Response
-            var handles: [(node: Int, objectId: String)] = []
+            var handles: [(node: NodeHandle, objectId: String)] = []
             do {
-                let resolved = try await withThrowingTaskGroup(of: (Int, Int, String?).self) { tasks in
+                let resolved = try await withThrowingTaskGroup(of: (Int, NodeHandle, String?).self) { tasks in
                     for (position, node) in nodes.enumerated() {
                         tasks.addTask {
                             do {
-                                let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node, objectGroup: group), timeout: limit)
+                                let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node.rawValue, objectGroup: group), timeout: limit)
                                 return (position, node, reply.object.objectId)
                             } catch DevToolsError.protocolError {
                                 return (position, node, nil)  // "No node with given id found": it left the document
                             }
                         }
                     }
-                    var resolved: [(position: Int, node: Int, objectId: String)] = []
+                    var resolved: [(position: Int, node: NodeHandle, objectId: String)] = []
                     for try await (position, node, objectId) in tasks { if let objectId { resolved.append((position, node, objectId)) } }
                     return resolved
                 }
@@ -478,6 +435,12 @@ final class PageDriver: Sendable {
                 } catch DevToolsError.protocolError(_, _, let message, _) {
                     // The document went away under the evaluation: a navigation. Go round.
                     lastProblem = message
+                    return false
+                } catch DevToolsError.timeout(_, let after) {
+                    // A loaded machine (or a page busy in a long task) answered late: still busy,
+                    // not a failure while the call's deadline has time left. A hung page keeps
+                    // answering late and fails at that deadline, saying so.
+                    lastProblem = "the page did not answer within \(after) (a long task, or a loaded machine)"
                     return false
                 }
             }

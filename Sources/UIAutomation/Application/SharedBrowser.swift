@@ -1,4 +1,4 @@
-import DevTools
+package import DevTools
 import Foundation
 
 /// The browsers of this test process: each obtained from a ``BrowserSource`` on first use,
@@ -30,7 +30,7 @@ public actor SharedBrowser {
     }
 
     /// A browser of its own, launched locally with `options` (most code wants ``shared``).
-    public init(options: LaunchOptions = LaunchOptions()) {
+    public init(options: BrowserLaunchOptions = BrowserLaunchOptions()) {
         choice = .success(LocalBrowserSource(options: options))
         count = 1
     }
@@ -61,10 +61,10 @@ public actor SharedBrowser {
     public func source() throws(RemoteBrowserError) -> any BrowserSource { try choice.get() }
 
     /// How local browsers are launched (the defaults when the source is not a local launch).
-    public var options: LaunchOptions { (try? choice.get() as? LocalBrowserSource)?.options ?? LaunchOptions() }
+    public var options: BrowserLaunchOptions { (try? choice.get() as? LocalBrowserSource)?.options ?? BrowserLaunchOptions() }
 
     /// Launches local browsers with `options` from the next start on.
-    public func setOptions(_ options: LaunchOptions) { choice = .success(LocalBrowserSource(options: options)) }
+    public func setOptions(_ options: BrowserLaunchOptions) { choice = .success(LocalBrowserSource(options: options)) }
 
     /// Takes browsers from `source` from the next start on (browsers already obtained stay
     /// until they die or ``close()``).
@@ -72,7 +72,7 @@ public actor SharedBrowser {
 
     /// The browser the next launch uses (the next one round-robin), live: obtained (or
     /// obtained again) if needed.
-    public func current() async throws -> Browser {
+    package func current() async throws -> Browser {
         let index = nextSlot % count
         nextSlot &+= 1
         return try await browser(at: index)

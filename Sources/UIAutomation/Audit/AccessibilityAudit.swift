@@ -1,4 +1,3 @@
-import DevTools
 import Foundation
 import LabSupport
 
@@ -148,7 +147,7 @@ extension Application {
                 let snapshot = try await driver.snapshot()
                 var issues = treeIssues(types, in: snapshot)
                 let pageTypes = AccessibilityAuditType.named.filter { types.contains($0.0) && $0.0 != .sufficientElementDescription }
-                let treeNodes = snapshot.elements.enumerated().compactMap { index, element in element.backendNodeId.map { (index, $0) } }
+                let treeNodes = snapshot.elements.enumerated().compactMap { index, element in element.node.map { (index, $0) } }
                 let options: JSONValue = .object([
                     "types": .array(pageTypes.map { .string($0.1) }),
                     "touch": .bool(configuration.device.hasTouch),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Application {
     /// Completes a failure for the user: "did you mean" suggestions for a query that found

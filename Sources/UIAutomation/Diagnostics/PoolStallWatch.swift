@@ -11,6 +11,10 @@ import Synchronization
 /// theirs. The warning on standard error says when it happened and for how long, so such a
 /// failure can be told from a real one.
 ///
+/// Opt-in: it runs when `LAB_POOL_STALL_WATCH=1` (scripts/test sets it) or
+/// `LAB_POOL_STALL_DUMP` is set, from the first launch on; a test process that does not ask
+/// for it gets no extra thread.
+///
 /// With `LAB_POOL_STALL_DUMP` set to a folder, the first stall of 5 s or more also writes
 /// every thread's stack (gdb's `thread apply all bt`, when gdb is installed) to
 /// `<folder>/pool-stall-<pid>.txt`: which code held the pool.
@@ -22,10 +26,13 @@ enum PoolStallWatch {
 
     private static let started = Atomic<Bool>(false)
 
-    /// Starts the watch once per process (on its own thread); later calls do nothing.
+    /// Starts the watch once per process (on its own thread) when the environment asks for it;
+    /// later calls do nothing.
     static func startOnce() {
         guard !started.compareExchange(expected: false, desired: true, ordering: .relaxed).original else { return }
-        let dumpFolder = ProcessInfo.processInfo.environment["LAB_POOL_STALL_DUMP"].flatMap { $0.isEmpty ? nil : $0 }
+        let environment = ProcessInfo.processInfo.environment
+        let dumpFolder = environment["LAB_POOL_STALL_DUMP"].flatMap { $0.isEmpty ? nil : $0 }
+        guard environment["LAB_POOL_STALL_WATCH"] == "1" || dumpFolder != nil else { return }
         let thread = Thread {
             var dumped = false
             while true {

@@ -1,4 +1,3 @@
-import DevTools
 import LabSupport
 
 /// Why a query or an action failed: the query chain, the reason, the element tree at the
@@ -32,7 +31,7 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         /// A script the test ran in the page threw; the exception's message.
         case scriptFailed(String)
         /// The browser failed underneath (crash, protocol error).
-        case browser(DevToolsError)
+        case browser(BrowserFailure)
         /// An accessibility audit found issues its handler did not ignore; one line each.
         case accessibilityIssues([String])
 

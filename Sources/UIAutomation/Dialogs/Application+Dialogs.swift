@@ -10,18 +10,18 @@ extension Application {
     /// ``Configuration/dialogPolicy``; call it before the action that opens the dialog.
     /// Several calls answer the next dialogs in order.
     public func answerNextDialog(_ response: DialogResponse) throws {
-        try driver(for: "app.answerNextDialog(\(response))").dialogs.answerNext(response)
+        try driver(for: "app.answerNextDialog(\(response))").answerNextDialog(response)
     }
 
     /// The last JavaScript dialog the page opened in this launch, with how it was answered;
     /// `nil` if none has (or the app is not running). A dialog opened by an action is here
     /// when the action returns.
     public var lastDialog: JavaScriptDialog? {
-        (try? driver(for: "app.lastDialog"))?.dialogs.dialogs.last
+        (try? driver(for: "app.lastDialog"))?.dialogs.last
     }
 
     /// Every JavaScript dialog the page opened in this launch, oldest first.
     public var dialogs: [JavaScriptDialog] {
-        (try? driver(for: "app.dialogs"))?.dialogs.dialogs ?? []
+        (try? driver(for: "app.dialogs"))?.dialogs ?? []
     }
 }

@@ -1,5 +1,5 @@
 import LabSupport
-import Foundation
+public import Foundation
 
 /// A point on screen relative to an element or to the screen, as `XCUICoordinate` is.
 /// Acting on it touches that point whatever is there (no hit-target check), after its
@@ -112,7 +112,7 @@ public struct Coordinate: Sendable, CustomStringConvertible {
     }
 
     /// Resolves the point, runs `input` there and waits for idle, all within one deadline.
-    private func act(_ call: String, _ input: @escaping (PageDriver, (x: Double, y: Double)) async throws -> Void) async throws {
+    private func act(_ call: String, _ input: @escaping (any PageEngine, (x: Double, y: Double)) async throws -> Void) async throws {
         let name = "\(self).\(call)"
         try await app.step(name, .action) {
             try await CallProgress.run(name, limit: app.configuration.actionTimeout) { progress in
@@ -148,7 +148,7 @@ extension Application {
     /// waits until the app is idle. The same characters as ``Element/typeText(_:timeout:)``.
     public func typeText(_ text: String) async throws {
         let name = "app.typeText(\(SwiftLiteral.string(text)))"
-        try PageDriver.checkTypable(text, query: name)
+        try TypableText.check(text, query: name)
         let driver = try driver(for: name)
         try await verbStep(name, timeout: nil) { progress in
             progress.enter("input")

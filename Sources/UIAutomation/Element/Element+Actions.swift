@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabSupport
 
 extension Element {
@@ -28,11 +28,11 @@ extension Element {
     /// keys with ``typeKey(_:modifierFlags:timeout:)``.
     public func typeText(_ text: String, timeout: TimeInterval? = nil) async throws {
         let call = "typeText(\(SwiftLiteral.string(text)))"
-        try PageDriver.checkTypable(text, query: "\(description).\(call)")
+        try TypableText.check(text, query: "\(description).\(call)")
         try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
             try await driver.type(text)
         } prepare: { driver, element in
-            if !element.hasFocus, let node = element.backendNodeId { try await driver.focus(node: node) }
+            if !element.hasFocus, let node = element.node { try await driver.focus(node: node) }
         }
     }
 
@@ -82,8 +82,8 @@ extension Element {
     /// after the input ends at the same deadline (and within the idle timeout).
     func act(
         _ name: String, timeout: TimeInterval?, offsetX: Double = 0.5, offsetY: Double = 0.5, tapsTarget: Bool = true,
-        _ action: (PageDriver, Double, Double) async throws -> Void,
-        prepare: (PageDriver, ElementSnapshot) async throws -> Void = { _, _ in }
+        _ action: (any PageEngine, Double, Double) async throws -> Void,
+        prepare: (any PageEngine, ElementSnapshot) async throws -> Void = { _, _ in }
     ) async throws {
         let label = "\(description).\(name)"
         try await app.step(label, .action) {
@@ -95,8 +95,8 @@ extension Element {
 
     private func actionLoop(
         _ label: String, progress: CallProgress, offsetX: Double, offsetY: Double, tapsTarget: Bool,
-        _ action: (PageDriver, Double, Double) async throws -> Void,
-        prepare: (PageDriver, ElementSnapshot) async throws -> Void
+        _ action: (any PageEngine, Double, Double) async throws -> Void,
+        prepare: (any PageEngine, ElementSnapshot) async throws -> Void
     ) async throws {
         let driver = try app.driver(for: label)
         var last: UIAutomationError?
@@ -110,7 +110,7 @@ extension Element {
                     last = UIAutomationError(query: label, reason: .disabled, tree: snapshot.treeDescription())
                     return false
                 }
-                guard let node = element.backendNodeId else {
+                guard let node = element.node else {
                     last = UIAutomationError(query: label, reason: .notVisible, tree: snapshot.treeDescription())
                     return false
                 }
@@ -161,16 +161,5 @@ public struct Vector: Sendable, Equatable {
     public init(dx: Double, dy: Double) {
         self.dx = dx
         self.dy = dy
-    }
-}
-
-extension PageDriver {
-    /// Throws ``UIAutomationError/Reason/invalidRequest(_:)`` if `text` holds a control character
-    /// `typeText` has no key for (see ``unsupportedCharacter(in:)``).
-    static func checkTypable(_ text: String, query: String) throws {
-        guard let bad = unsupportedCharacter(in: text) else { return }
-        let scalars = bad.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
-        throw UIAutomationError(query: query, reason: .invalidRequest(
-            "typeText cannot type the control character \(scalars); press a key with typeKey(_:modifierFlags:), e.g. typeKey(.escape)"))
     }
 }

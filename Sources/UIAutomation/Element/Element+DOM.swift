@@ -1,4 +1,4 @@
-import DevTools
+import LabSupport
 
 /// The web-only path: what the accessibility tree does not carry, read from the element's DOM
 /// node. XCUITest has no such reads; a web spec needs them for CSS classes (`completed`),
@@ -57,7 +57,7 @@ extension Element {
         let driver = try app.driver(for: label)
         do {
             let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
-            guard let node = snapshot.elements[indexes[0]].backendNodeId else { return nil }
+            guard let node = snapshot.elements[indexes[0]].node else { return nil }
             return try await app.perform(label) { try await driver.callFunction(function, on: node, arguments: arguments) }
         } catch let error as UIAutomationError {
             throw await app.recordFailure(error)

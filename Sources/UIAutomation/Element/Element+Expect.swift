@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabSupport
 
 // Auto-retrying expectations: each polls until what it expects holds, and only when the wait

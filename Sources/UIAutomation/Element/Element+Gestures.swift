@@ -1,6 +1,5 @@
 import LabSupport
-import DevTools
-import Foundation
+public import Foundation
 
 /// Gestures beyond a tap: multi-finger taps, press-and-drag, swipes at a speed, wheel scrolls,
 /// sliders and pickers. Each waits, as ``tap(timeout:)`` does, until the element is actionable,
@@ -92,7 +91,7 @@ extension Element {
         let call = "adjust(toPickerWheelValue: \(SwiftLiteral.string(value)))"
         try await act(call, timeout: timeout, tapsTarget: false) { _, _, _ in
         } prepare: { driver, element in
-            guard let node = element.backendNodeId else { return }
+            guard let node = element.node else { return }
             let answer = try await driver.callFunction(Self.selectOptionScript, on: node, arguments: [.string(value)])
             if let problem = answer?.string, !problem.isEmpty {
                 throw UIAutomationError(query: "\(description).\(call)", reason: .invalidRequest(problem))
@@ -120,7 +119,7 @@ extension Element {
         let label = "\(description).\(call)"
         let driver = try app.driver(for: label)
         let element = try await snapshot()
-        guard let node = element.backendNodeId else { return nil }
+        guard let node = element.node else { return nil }
         return try await app.perform(label) { try await driver.callFunction(declaration, on: node) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabSupport
 
 /// Keys that are not text, and keyboard focus.
@@ -20,7 +20,7 @@ extension Element {
         try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
             try await driver.typeKey(key, modifiers: modifierFlags)
         } prepare: { driver, element in
-            if !element.hasFocus, let node = element.backendNodeId { try await driver.focus(node: node) }
+            if !element.hasFocus, let node = element.node { try await driver.focus(node: node) }
         }
     }
 
@@ -39,7 +39,7 @@ extension Element {
         let driver = try app.driver(for: label)
         do {
             let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
-            guard let node = snapshot.elements[indexes[0]].backendNodeId else { return }
+            guard let node = snapshot.elements[indexes[0]].node else { return }
             try await app.perform(label) {
                 progress.enter("input")
                 _ = try await driver.resignFocus(node: node)
@@ -58,7 +58,7 @@ extension Element {
     public func fill(_ text: String, timeout: TimeInterval? = nil) async throws {
         try await act("fill(\(SwiftLiteral.string(text)))", timeout: timeout, tapsTarget: false) { _, _, _ in
         } prepare: { driver, element in
-            guard let node = element.backendNodeId else { return }
+            guard let node = element.node else { return }
             try await driver.fill(node: node, with: text)
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabSupport
 
 /// Toggles: check, wait for and change the state of a switch (or check box) — including a

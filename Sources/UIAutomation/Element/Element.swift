@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabSupport
 
 /// One element, as `XCUIElement` is: a query plus how to pick one match. It holds no

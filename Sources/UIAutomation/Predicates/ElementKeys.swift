@@ -1,3 +1,4 @@
+import Foundation
 /// The one table of keys a predicate can read on an element — XCUITest's attribute names and
 /// their aliases (`isEnabled`/`enabled`, `hasFocus`/`hasKeyboardFocus`), the `frame.…` paths —
 /// and what each answers for an element that exists and for one that does not.

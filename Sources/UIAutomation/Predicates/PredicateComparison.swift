@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One comparison, `lhs op[options] rhs`, and how it is evaluated.
 ///

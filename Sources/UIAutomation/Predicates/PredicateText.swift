@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// String matching shared by the comparison operators: folding for `[c]`/`[d]`, LIKE wildcards,
 /// and full-string regular expressions for MATCHES.

@@ -9,9 +9,9 @@ extension Application {
                 try await driver.isHittable(snapshot.elements[index])
             }
             evaluator.cssMatches = { selector, candidates in
-                var byNode: [Int: [Int]] = [:]
+                var byNode: [NodeHandle: [Int]] = [:]
                 for index in candidates {
-                    if let node = snapshot.elements[index].backendNodeId { byNode[node, default: []].append(index) }
+                    if let node = snapshot.elements[index].node { byNode[node, default: []].append(index) }
                 }
                 let matching = try await driver.nodes(Array(byNode.keys), matchingCSS: selector)
                 return Set(matching.flatMap { byNode[$0] ?? [] })

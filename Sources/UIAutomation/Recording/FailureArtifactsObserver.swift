@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Writes a failure's screenshot (PNG) and element tree (text) into the app's artifacts folder

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The one recording mechanism: every public action, query wait and expectation of

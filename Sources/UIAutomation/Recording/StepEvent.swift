@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One step of a test, as the recording mechanism reports it to every ``StepObserver``: a
 /// public action, query wait or expectation of UIAutomation (or a read that failed), named as

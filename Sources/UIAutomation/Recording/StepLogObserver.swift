@@ -1,5 +1,5 @@
-import Foundation
-import Reports
+public import Foundation
+import StepRecords
 import Synchronization
 #if canImport(Glibc)
 import Glibc

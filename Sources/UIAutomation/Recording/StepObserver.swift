@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 /// Something that wants to know about every step a test takes: the failure artifacts writer,
 /// the step log the run report is made from, Swift Testing attachments — and your own.
 ///

@@ -1,5 +1,5 @@
 #if canImport(Testing)
-import Foundation
+public import Foundation
 import Testing
 
 /// Attaches a failure's screenshot (PNG bytes) and element tree (text) to the Swift Testing

@@ -1,5 +1,5 @@
-import Foundation
-import Reports
+public import Foundation
+import StepRecords
 #if canImport(Testing)
 import Testing
 #endif

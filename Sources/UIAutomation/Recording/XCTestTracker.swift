@@ -1,7 +1,7 @@
 #if canImport(XCTest)
-import Foundation
+public import Foundation
 import Synchronization
-import XCTest
+public import XCTest
 
 /// Knows which XCTest case is running, for ``TestIdentity/current``: an observer added to
 /// XCTest the first time a step is recorded outside a Swift Testing test. XCTest runs one

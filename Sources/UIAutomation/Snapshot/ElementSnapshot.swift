@@ -21,8 +21,8 @@ public struct ElementSnapshot: Sendable, PredicateEvaluable, CustomStringConvert
     public let frame: Rect
     /// The Chromium role it came from (for diagnostics).
     public let role: String
-    /// The DOM node, for actions; `nil` for nodes with no DOM counterpart.
-    let backendNodeId: Int?
+    /// The page node, for actions; `nil` for nodes with no DOM counterpart.
+    let node: NodeHandle?
     /// Indexes into the snapshot's element list.
     let parent: Int?
     var children: [Int] = []

@@ -1,3 +1,4 @@
+import LabSupport
 import DevTools
 
 /// The element tree of a page at one moment, built from the browser's computed
@@ -9,23 +10,23 @@ import DevTools
 public struct PageSnapshot: Sendable {
     /// All elements in document order; index 0 is the application (the page root).
     public let elements: [ElementSnapshot]
-    /// DOM parent of each DOM node (backend node ids), for "is this node inside that one".
-    let domParents: [Int: Int]
+    /// DOM parent of each DOM node, for "is this node inside that one".
+    let domParents: [NodeHandle: NodeHandle]
     /// How far the page is scrolled, in CSS pixels (frames are relative to the viewport).
     let scrollOffset: (x: Double, y: Double)
 
     /// The root (the page itself, of type `.application`).
     public var root: ElementSnapshot { elements[0] }
 
-    init(elements: [ElementSnapshot], domParents: [Int: Int] = [:], scrollOffset: (x: Double, y: Double) = (0, 0)) {
+    init(elements: [ElementSnapshot], domParents: [NodeHandle: NodeHandle] = [:], scrollOffset: (x: Double, y: Double) = (0, 0)) {
         self.elements = elements
         self.domParents = domParents
         self.scrollOffset = scrollOffset
     }
 
     /// Whether DOM node `node` is `ancestor` or lies inside it.
-    func isDOMNode(_ node: Int, inside ancestor: Int) -> Bool {
-        var current: Int? = node
+    func isDOMNode(_ node: NodeHandle, inside ancestor: NodeHandle) -> Bool {
+        var current: NodeHandle? = node
         var steps = 0
         while let id = current, steps < 10_000 {
             if id == ancestor { return true }
@@ -116,13 +117,13 @@ struct SnapshotBuilder {
                             scrollOffset: (document?.scrollOffsetX ?? 0, document?.scrollOffsetY ?? 0))
     }
 
-    private func domParents(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [Int: Int] {
+    private func domParents(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [NodeHandle: NodeHandle] {
         guard let nodes = snapshot.documents.first?.nodes, let ids = nodes.backendNodeId,
               let parentIndex = nodes.parentIndex else { return [:] }
-        var parents: [Int: Int] = [:]
+        var parents: [NodeHandle: NodeHandle] = [:]
         parents.reserveCapacity(ids.count)
         for (index, parent) in parentIndex.enumerated() where parent >= 0 && parent < ids.count && index < ids.count {
-            parents[ids[index]] = ids[parent]
+            parents[NodeHandle(ids[index])] = NodeHandle(ids[parent])
         }
         return parents
     }
@@ -164,7 +165,7 @@ struct SnapshotBuilder {
             hasFocus: parent != nil && (node.property("focused")?.bool ?? false),
             frame: facts.bounds ?? .zero,
             role: role,
-            backendNodeId: node.backendDOMNodeId,
+            node: node.backendDOMNodeId.map(NodeHandle.init),
             parent: parent,
             depth: depth)
     }
@@ -224,11 +225,11 @@ struct SnapshotBuilder {
 
     private static let emptyRoot = ElementSnapshot(
         elementType: .application, identifier: "", label: "", value: nil, placeholderValue: nil, isEnabled: true,
-        isSelected: false, hasFocus: false, frame: .zero, role: "RootWebArea", backendNodeId: nil, parent: nil, depth: 0)
+        isSelected: false, hasFocus: false, frame: .zero, role: "RootWebArea", node: nil, parent: nil, depth: 0)
 }
 
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
-import Foundation
+public import Foundation

@@ -1,8 +1,8 @@
 #if canImport(XCTest)
-import Foundation
+public import Foundation
 import LabSupport
 import Synchronization
-import XCTest
+public import XCTest
 
 extension XCTestCase {
     /// An expectation fulfilled once `predicate` holds for `element`, as XCTest's
@@ -29,7 +29,7 @@ extension XCTestCase {
     /// predicate with back-off, or fails the test at the caller's file and line after
     /// `timeout` seconds, naming the unfulfilled expectations and any error met on the way.
     public func waitForExpectations(
-        timeout: TimeInterval, handler: ((Error?) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line
+        timeout: TimeInterval, handler: (((any Error)?) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async {
         let pending = ElementExpectations.shared.take(from: self)
         let problems = ProblemLog()

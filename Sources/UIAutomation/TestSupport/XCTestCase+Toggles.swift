@@ -1,6 +1,6 @@
 #if canImport(XCTest)
-import Foundation
-import XCTest
+public import Foundation
+public import XCTest
 
 /// The toggle helpers with the seed's names and shapes, for XCTest: each one records a
 /// failure at the caller's file and line (instead of throwing) and the test carries on, as

@@ -1,3 +1,4 @@
+import LabSupport
 import Testing
 
 /// Checks `response` against openapi.yaml as an answer to `method pathTemplate`,
@@ -19,8 +20,8 @@ func expectError(
     #expect(response.header("content-type")?.hasPrefix("application/json") == true, sourceLocation: sourceLocation)
     let json = try? response.json()
     #expect(json?["statusCode"] == .number(Double(status)), "\(response)", sourceLocation: sourceLocation)
-    #expect(json?["error"]?["code"]?.stringValue == code, "\(response)", sourceLocation: sourceLocation)
-    #expect((json?["error"]?["message"]?.stringValue ?? "").isEmpty == false, sourceLocation: sourceLocation)
+    #expect(json?["error"]?["code"]?.string == code, "\(response)", sourceLocation: sourceLocation)
+    #expect((json?["error"]?["message"]?.string ?? "").isEmpty == false, sourceLocation: sourceLocation)
     if let pathTemplate {
         expectConforms(response, method, pathTemplate, sourceLocation: sourceLocation)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import MessagesTestSupport
 import NIOCore
 import NIOHTTP1
@@ -15,7 +16,7 @@ struct HTTPResult: Sendable, CustomStringConvertible {
     func json() throws -> JSONValue { try JSONValue.parse(body) }
 
     /// `error.code` of an error envelope.
-    var errorCode: String? { (try? json())?["error"]?["code"]?.stringValue }
+    var errorCode: String? { (try? json())?["error"]?["code"]?.string }
 
     func header(_ name: String) -> String? { headers.first(name: name) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Yams
 
 /// `Sources/MessagesService/openapi.yaml`, loaded with Yams, and a validator for the subset of

@@ -3,7 +3,6 @@
 extension FixturePages {
     static let corePages: [String: String] = [
         "/core/slow-idle": slowIdle,
-        "/core/late-switch": lateSwitch,
         "/core/tall": tall,
         "/core/shadow": shadow,
         "/core/covered": covered,
@@ -16,21 +15,6 @@ extension FixturePages {
         <style>#panel { transition: transform 8s linear; } #panel.moved { transform: translateX(40px); }</style>
         <button data-testid="go" onclick="document.getElementById('panel').classList.add('moved')">Go</button>
         <div id="panel" data-testid="panel" role="group" aria-label="Panel">Panel</div>
-        """)
-
-    /// A full-width switch (its centre tap does nothing) that appears 2 s after `start()` and
-    /// turns itself on 4.5 s after it.
-    static let lateSwitch = page("Late switch", """
-        <div id="slot"></div>
-        <script>
-          window.start = () => {
-            setTimeout(() => {
-              document.getElementById('slot').innerHTML =
-                '<div role="switch" aria-checked="false" aria-label="Wi-Fi" data-testid="wifi" style="width:100%;height:44px">Wi-Fi</div>';
-            }, 2000);
-            setTimeout(() => document.querySelector('[data-testid=wifi]').setAttribute('aria-checked', 'true'), 4500);
-          };
-        </script>
         """)
 
     /// A button taller than two screens at the top of the page: its centre is below the screen

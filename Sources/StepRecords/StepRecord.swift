@@ -79,3 +79,16 @@ public struct TestKey: Codable, Sendable, Hashable {
     public static func == (a: TestKey, b: TestKey) -> Bool { a.id == b.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
+
+extension TestKey {
+    /// A folder name for the test's files: readable and unique (a hash of the id follows).
+    public var folderName: String {
+        let readable = String((suite + "." + name).map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }.prefix(80))
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return readable + "-" + String(hash & 0xFFFF_FFFF, radix: 16)
+    }
+}

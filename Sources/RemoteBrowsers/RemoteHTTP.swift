@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import UIAutomation
 
 /// The few HTTP exchanges remote browser sources make (`/json/version`, WebDriver's
 /// `POST /session` and `DELETE /session/{id}`): one request per connection over SwiftNIO's

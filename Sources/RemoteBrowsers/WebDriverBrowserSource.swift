@@ -1,5 +1,5 @@
-import DevTools
 import Foundation
+import UIAutomation
 
 /// Obtains browsers through a WebDriver endpoint's new-session (`POST /session`): a
 /// chromedriver, a Selenium Grid 4 router or standalone server, or a cloud that speaks the
@@ -84,13 +84,9 @@ public struct WebDriverBrowserSource: BrowserSource {
             case nil:
                 throw RemoteBrowserError.noCDPEndpoint(endpoint: parsed.name, sessionID: session.id, capabilities: session.capabilityNames)
             }
-            let browser = try await Browser.connect(
-                webSocketURL: webSocketURL, callTimeout: callTimeout, connectTimeout: connectTimeout, headers: parsed.headers,
-                peer: "WebDriver session \(session.id) of \(parsed.name)")
-            return ObtainedBrowser(browser: browser) {
-                await browser.close()
-                await delete()
-            }
+            return try await ObtainedBrowser.attach(
+                webSocketURL: webSocketURL, headers: parsed.headers, connectTimeout: connectTimeout, callTimeout: callTimeout,
+                peer: "WebDriver session \(session.id) of \(parsed.name)", release: delete)
         } catch {
             await delete()
             throw error

@@ -1,5 +1,5 @@
-import DevTools
 import Foundation
+import UIAutomation
 
 /// Attaches to a browser that is already running, over its DevTools WebSocket.
 ///
@@ -26,10 +26,9 @@ public struct CDPBrowserSource: BrowserSource {
 
     public func obtain() async throws -> ObtainedBrowser {
         let url = try await Self.webSocketURL(of: parsed, timeout: connectTimeout)
-        let browser = try await Browser.connect(
-            webSocketURL: url, callTimeout: callTimeout, connectTimeout: connectTimeout, headers: parsed.headers,
+        return try await ObtainedBrowser.attach(
+            webSocketURL: url, headers: parsed.headers, connectTimeout: connectTimeout, callTimeout: callTimeout,
             peer: "the CDP endpoint \(parsed.name)")
-        return ObtainedBrowser(browser: browser) { await browser.close() }
     }
 
     public var description: String { "CDP endpoint \(parsed.name)" }

@@ -1,5 +1,9 @@
-/// Any JSON value, for CDP fields whose type depends on context (a `RemoteObject`'s
-/// value, an accessibility property's value).
+import Foundation
+
+/// Any JSON value: CDP fields whose type depends on context (a `RemoteObject`'s value, an
+/// accessibility property's value), values passed to and from page scripts, and files checked
+/// value by value (the trivia questions). Numbers are `Double`s, as JSON's are; ``integer``
+/// says whether one is a whole number.
 public enum JSONValue: Codable, Sendable, Equatable, CustomStringConvertible {
     case null
     case bool(Bool)
@@ -42,10 +46,41 @@ public enum JSONValue: Codable, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Parses JSON text (UTF-8).
+    public static func parse(_ bytes: some Sequence<UInt8>) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    /// Parses JSON text.
+    public static func parse(_ text: String) throws -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    /// An object's member, when it is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+
+    /// An array's element, when it is an array that long.
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let items) = self, items.indices.contains(index) { return items[index] }
+        return nil
+    }
+
+    /// The elements, when it is an array.
+    public var array: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
+    /// The members, when it is an object.
+    public var object: [String: JSONValue]? { if case .object(let fields) = self { fields } else { nil } }
     /// The value as a `Bool`, when it is one.
     public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
     /// The value as a `Double`, when it is a number.
     public var number: Double? { if case .number(let value) = self { value } else { nil } }
+    /// The value as an `Int`, when it is a number with no fractional part (`2`, `2.0`).
+    public var integer: Int? {
+        guard case .number(let value) = self, value.rounded() == value, abs(value) < 1e15 else { return nil }
+        return Int(value)
+    }
     /// The value as a `String`, when it is a string.
     public var string: String? { if case .string(let value) = self { value } else { nil } }
 
@@ -58,6 +93,18 @@ public enum JSONValue: Codable, Sendable, Equatable, CustomStringConvertible {
         case .array(let values): return "[" + values.map(\.description).joined(separator: ",") + "]"
         case .object(let members):
             return "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// What it is, for error messages: "a string", "an integer", "the number 4.5", "true", …
+    public var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .number(let value): integer != nil ? "an integer" : "the number \(value)"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
         }
     }
 }

@@ -1,0 +1,79 @@
+import DevTools
+
+/// The browser failed underneath an automation call: it could not be launched or reached,
+/// it exited, the page crashed, a navigation could not load, the connection dropped.
+///
+/// A struct, so that new kinds can be added without breaking code that switches over them:
+/// compare ``kind`` with the constants of ``Kind``.
+///
+/// ```swift
+/// guard case .browser(let failure) = error.reason, failure.kind == .navigationFailed else { … }
+/// ```
+public struct BrowserFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure it is.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// The kind's name, as in the constants below.
+        public let description: String
+
+        /// No usable browser binary was found.
+        public static let browserNotFound = Kind(description: "browserNotFound")
+        /// The browser binary could not be started, or did not answer its first command in time.
+        public static let launchFailed = Kind(description: "launchFailed")
+        /// The local browser process exited (``BrowserFailure/subject``: how).
+        public static let browserExited = Kind(description: "browserExited")
+        /// The page's renderer crashed; the page is gone for good.
+        public static let pageCrashed = Kind(description: "pageCrashed")
+        /// The connection to the browser was closed.
+        public static let connectionClosed = Kind(description: "connectionClosed")
+        /// The WebSocket endpoint of a browser to attach to could not be reached.
+        public static let unreachable = Kind(description: "unreachable")
+        /// An attached (remote) browser went away (``BrowserFailure/subject``: where it came from).
+        public static let remoteBrowserLost = Kind(description: "remoteBrowserLost")
+        /// A page could not be loaded (``BrowserFailure/subject``: its URL).
+        public static let navigationFailed = Kind(description: "navigationFailed")
+        /// The browser did not answer a command in time (``BrowserFailure/subject``: the command).
+        public static let timedOut = Kind(description: "timedOut")
+        /// The browser answered with an error, a malformed or oversized message, or JavaScript threw.
+        public static let protocolFailure = Kind(description: "protocolFailure")
+    }
+
+    /// What kind of failure it is.
+    public let kind: Kind
+    /// What it concerns, when there is one thing: the URL of a failed navigation, the peer of a
+    /// lost remote browser, the exit status of an exited one, the command that timed out.
+    public let subject: String?
+    /// What happened and, where it helps, what to do next.
+    public let description: String
+
+    /// A failure of `kind`.
+    public init(kind: Kind, subject: String? = nil, description: String) {
+        self.kind = kind
+        self.subject = subject
+        self.description = description
+    }
+
+    /// The failure a DevTools error stands for.
+    init(_ error: DevToolsError) {
+        let (kind, subject): (Kind, String?) =
+            switch error {
+            case .browserNotFound: (.browserNotFound, nil)
+            case .launchFailed(let path, _), .launchTimedOut(let path, _, _): (.launchFailed, path)
+            case .browserExited(let status, _): (.browserExited, status.description)
+            case .targetCrashed(let method): (.pageCrashed, method)
+            case .connectionClosed: (.connectionClosed, nil)
+            case .webSocketFailed(let url, _): (.unreachable, url)
+            case .remoteBrowserLost(let peer, _): (.remoteBrowserLost, peer)
+            case .navigationFailed(let url, _): (.navigationFailed, url)
+            case .timeout(let method, _): (.timedOut, method)
+            case .protocolError(let method, _, _, _), .unexpectedResponse(let method, _): (.protocolFailure, method)
+            case .malformedMessage(let method, _), .oversizedMessage(let method, _, _): (.protocolFailure, method)
+            case .javaScriptException: (.protocolFailure, nil)
+            }
+        self.init(kind: kind, subject: subject, description: error.description)
+    }
+
+    /// `error` as a browser failure when it is a DevTools error; itself otherwise.
+    static func converting(_ error: any Error) -> any Error {
+        (error as? DevToolsError).map(BrowserFailure.init) ?? error
+    }
+}

@@ -1,0 +1,145 @@
+package import Foundation
+package import LabSupport
+
+/// What UIAutomation needs from a browser, for one launched app's page: the element tree, one
+/// hit test, input, scripts, navigation, waiting for idle, dialogs and screenshots.
+///
+/// Everything above it — queries, resolution, actionability loops, waits, deadlines, steps,
+/// the XCUITest facade — is written against this protocol only. ``PageDriver`` implements it
+/// over the Chrome DevTools Protocol; the tests' mock engine implements it in memory, so
+/// resolution, actionability and waiting are tested without a browser. Package-level while
+/// there is one real engine: the shape is still free to change.
+package protocol PageEngine: AnyObject, Sendable {
+    // MARK: Lifecycle
+
+    /// Opens `url` and waits until the app is idle, both by `deadline`.
+    func open(_ url: String, until deadline: ContinuousClock.Instant) async throws
+    /// Closes the page and everything it owns; never fails.
+    func close() async
+
+    // MARK: Reading
+
+    /// The element tree now (a page that does not answer within `timeout`, default the
+    /// response timeout, fails it). May reuse the last tree while the page provably has not
+    /// changed.
+    func snapshot(timeout: Duration?) async throws -> PageSnapshot
+    /// How many trees were read from the page and how many reused.
+    var snapshotStatistics: (read: Int, reused: Int) { get }
+
+    // MARK: The one hit test
+
+    /// Whether a tap would reach `element` now, without scrolling.
+    func isHittable(_ element: ElementSnapshot) async throws -> Bool
+    /// The actionability check on a node (scrolls it into view): visible, stable, and the hit
+    /// target at the point `offset` (fractions of its box) aims at. With `guardHits`, a passing
+    /// check also guards the next press (``takeHitGuard()``).
+    func checkActionability(node: NodeHandle, offsetX: Double, offsetY: Double, guardHits: Bool) async throws -> Actionability
+    /// Removes the hit guard; what the press hit instead of its element, or `nil`.
+    func takeHitGuard() async -> String?
+
+    // MARK: Scripts
+
+    /// Calls a JavaScript function with `this` the node; its value, or `nil` when the node is gone.
+    func callFunction(_ declaration: String, on node: NodeHandle, arguments: [JSONValue]) async throws -> JSONValue?
+    /// Calls a JavaScript function once with every node still in the document (`this` the
+    /// first, the others after `arguments`): the nodes it was given, in order, and its value.
+    func callFunction(_ declaration: String, onNodes nodes: [NodeHandle], arguments: [JSONValue]) async throws
+        -> (nodes: [NodeHandle], value: JSONValue?)
+    /// Which of `nodes` match a CSS selector (an invalid one throws `invalidRequest`).
+    func nodes(_ nodes: [NodeHandle], matchingCSS selector: String) async throws -> Set<NodeHandle>
+    /// Evaluates an expression in the page's main frame (promises awaited).
+    func evaluate(_ expression: String) async throws -> JSONValue
+
+    // MARK: Input
+
+    /// Press and release at a viewport point, `count` times, held `duration` between them.
+    func tap(x: Double, y: Double, count: Int, holding duration: Duration) async throws
+    /// Moves the pointer to a viewport point.
+    func hover(x: Double, y: Double) async throws
+    /// A swipe from a point by a distance, at `speed` points per second.
+    func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double, speed: Int) async throws
+    /// Press at `start`, hold `duration`, move to `end` at `pointsPerSecond`, hold `holdAtEnd`, release.
+    func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), holding duration: Duration,
+              pointsPerSecond: Double, holdAtEnd: Duration) async throws
+    /// A mouse wheel turn at a point.
+    func wheel(at point: (x: Double, y: Double), dx: Double, dy: Double) async throws
+    /// A tap with several fingers at once.
+    func multiTouchTap(at point: (x: Double, y: Double), fingers count: Int) async throws
+    /// Types `text` into whatever has focus, key by key.
+    func type(_ text: String) async throws
+    /// One key with modifiers.
+    func typeKey(_ key: Key, modifiers: ModifierFlags) async throws
+    /// Focuses a node for typing, insertion point at the end.
+    func focus(node: NodeHandle) async throws
+    /// Replaces a node's whole text as a paste would.
+    func fill(node: NodeHandle, with text: String) async throws
+    /// Moves focus away from a node; whether anything had focus there.
+    func resignFocus(node: NodeHandle) async throws -> Bool
+    /// Makes the viewport `device`'s size, returning once the page has seen it.
+    func emulate(_ device: Device) async throws
+
+    // MARK: Navigation and idle
+
+    /// Loads `url` in the page, by `deadline`.
+    func navigate(to url: String, until deadline: ContinuousClock.Instant) async throws
+    /// Reloads the page, by `deadline`.
+    func reload(until deadline: ContinuousClock.Instant) async throws
+    /// Goes `offset` entries through the history (not before the launch's first page);
+    /// `false` when there is no such entry.
+    func goThroughHistory(by offset: Int, until deadline: ContinuousClock.Instant) async throws -> Bool
+    /// Waits until no navigation, request or finite animation is under way, by `deadline`.
+    func waitForIdle(until deadline: ContinuousClock.Instant) async throws
+
+    // MARK: Dialogs and screenshots
+
+    /// Queues the answer to the next JavaScript dialog.
+    func answerNextDialog(_ response: DialogResponse)
+    /// Every JavaScript dialog so far, oldest first.
+    var dialogs: [JavaScriptDialog] { get }
+    /// A PNG of the viewport.
+    func screenshot(timeout: Duration?) async throws -> Data
+    /// A PNG of one rectangle of the viewport.
+    func screenshot(of rect: Rect) async throws -> Data
+    /// A PNG of the viewport (or `rect`) that is the same every run for the same screen.
+    func stillScreenshot(of rect: Rect?) async throws -> Data
+}
+
+extension PageEngine {
+    /// The element tree now, within the response timeout.
+    func snapshot() async throws -> PageSnapshot { try await snapshot(timeout: nil) }
+    /// A PNG of the viewport, within the response timeout.
+    func screenshot() async throws -> Data { try await screenshot(timeout: nil) }
+    /// A single tap, not held.
+    func tap(x: Double, y: Double, count: Int = 1, holding duration: Duration = .zero) async throws {
+        try await tap(x: x, y: y, count: count, holding: duration)
+    }
+    /// A swipe at the default speed.
+    func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double) async throws {
+        try await swipe(from: start, dx: dx, dy: dy, speed: 2_400)
+    }
+    /// A drag that releases as soon as it arrives.
+    func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), holding duration: Duration,
+              pointsPerSecond: Double) async throws {
+        try await drag(from: start, to: end, holding: duration, pointsPerSecond: pointsPerSecond, holdAtEnd: .zero)
+    }
+    /// The actionability check without a hit guard.
+    func checkActionability(node: NodeHandle, offsetX: Double, offsetY: Double) async throws -> Actionability {
+        try await checkActionability(node: node, offsetX: offsetX, offsetY: offsetY, guardHits: false)
+    }
+    /// Calls a JavaScript function on a node, with no arguments.
+    func callFunction(_ declaration: String, on node: NodeHandle) async throws -> JSONValue? {
+        try await callFunction(declaration, on: node, arguments: [])
+    }
+}
+
+/// One node of the page, as the engine knows it (for the DevTools engine, a backend DOM node
+/// id). Opaque above the engine: compared and hashed, never looked into.
+package struct NodeHandle: Hashable, Sendable, CustomStringConvertible {
+    /// The engine's own number for the node.
+    package let rawValue: Int
+
+    /// The node the engine numbers `rawValue`.
+    package init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    package var description: String { "node \(rawValue)" }
+}
