@@ -25,35 +25,22 @@
 # `playwright install`: Playwright drives the system chromium-headless-shell).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 source scripts/ensure-browser
 ensure_browser >/dev/null
 browser=$(find_browser)
 rounds=${1:-5}
 filter=${CASES:-}
 
-git_dir=${TODOMVC_GIT:-/work/.mirror/tastejs+todomvc/repo}
-commit=${TODOMVC_COMMIT:-ff43b02e59dfa604386bb382034b2cd07c2bcd8a}
 app=${TODOMVC_APP:-}
 if [ -z "$app" ]; then
-  if ! git --git-dir="$git_dir" cat-file -e "$commit^{commit}" 2>/dev/null; then
-    echo "error: no tastejs/todomvc commit $commit in $git_dir." >&2
+  # Extracted once into .build/realworld/, kept between runs.
+  if ! todomvc_extract ".build/realworld/todomvc-${TODOMVC_COMMIT:0:12}"; then
+    echo "error: no tastejs/todomvc commit $TODOMVC_COMMIT in $TODOMVC_GIT." >&2
     echo "Fetch it first (agent tools: fetch github:tastejs/todomvc), or set TODOMVC_GIT / TODOMVC_APP." >&2
     exit 1
   fi
-  app=.build/realworld/todomvc-${commit:0:12}/examples/typescript-react
-  if [ ! -s "$app/js/bundle.js" ]; then
-    mkdir -p ".build/realworld/todomvc-${commit:0:12}"
-    # Only what the page loads (index.html and its four assets) and the license files. (A
-    # partial mirror lacks some large blobs elsewhere in the example; git names them, harmlessly.)
-    git --git-dir="$git_dir" archive "$commit" \
-      examples/typescript-react/index.html examples/typescript-react/js/bundle.js \
-      examples/typescript-react/node_modules/director/build/director.js \
-      examples/typescript-react/node_modules/todomvc-common/base.css \
-      examples/typescript-react/node_modules/todomvc-app-css/index.css \
-      examples/typescript-react/node_modules/todomvc-app-css/license \
-      examples/typescript-react/node_modules/todomvc-common/license license.md \
-      2> >(grep -v "^error: invalid object" >&2) | tar -x -C ".build/realworld/todomvc-${commit:0:12}"
-  fi
+  app=$TODOMVC_APP
 fi
 [ -s "$app/index.html" ] || { echo "error: no index.html in $app" >&2; exit 1; }
 
@@ -61,33 +48,19 @@ python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet pla
 
 swift build -c release --product RealWorldBench >/dev/null
 bench=.build/release/RealWorldBench
-work=$(mktemp -d)
-server=
-trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT
-# A static server on 127.0.0.1, port chosen by the system; prints its URL; no request log.
-python3 - "$app" >"$work/server.url" 2>/dev/null <<'PY' &
-import functools, http.server, sys
-handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-handler.log_message = lambda *args: None
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-print(f"http://127.0.0.1:{server.server_address[1]}", flush=True)
-server.serve_forever()
-PY
-server=$!
-for _ in $(seq 200); do [ -s "$work/server.url" ] && break; sleep 0.05; done
-base=$(head -1 "$work/server.url")
-[ -n "$base" ] || { echo "error: the static server did not start" >&2; exit 1; }
+serve_static "$app"
+base=$STATIC_URL
 
 flags=$(LAB_BROWSER="$browser" "$bench" --print-arguments)
 echo "load before: $(uptime)"
 # Alternate the clients so drift on the machine affects both alike.
 uia=() pw=()
 for round in $(seq "$rounds"); do
-  LAB_BROWSER="$browser" "$bench" "$base" 1 "$filter" >"$work/uia$round.json"
-  python3 bench/realworld_playwright.py "$browser" "$base" 1 "$flags" "$filter" >"$work/pw$round.json"
-  uia+=("$work/uia$round.json") pw+=("$work/pw$round.json")
+  LAB_BROWSER="$browser" "$bench" "$base" 1 "$filter" >"$WORK/uia$round.json"
+  python3 bench/realworld_playwright.py "$browser" "$base" 1 "$flags" "$filter" >"$WORK/pw$round.json"
+  uia+=("$WORK/uia$round.json") pw+=("$WORK/pw$round.json")
 done
 echo "load after: $(uptime)"
-echo "app: tastejs/todomvc ${commit} examples/typescript-react ($app), served at $base"
+echo "app: tastejs/todomvc ${TODOMVC_COMMIT} examples/typescript-react ($app), served at $base"
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; $rounds rounds"
 python3 bench/realworld_table.py "$(IFS=,; echo "${uia[*]}")" "$(IFS=,; echo "${pw[*]}")"

@@ -28,13 +28,20 @@ public struct ServerLimits: Sendable, Equatable {
     public var idleTimeout: Duration
     /// Connections the kernel may hold waiting to be accepted. Default 1,024.
     public var backlog: Int
+    /// The kernel send buffer of each connection (`SO_SNDBUF`, which Linux doubles for its own
+    /// bookkeeping), in bytes. Default 256 KiB. Left to itself, Linux grows a connection's send
+    /// buffer up to `net.ipv4.tcp_wmem`'s maximum (4 MiB here) even for a client that reads
+    /// nothing, so every connection could park megabytes of an answer in kernel memory; 256 KiB
+    /// still fills a loopback or LAN link.
+    public var sendBuffer: Int
 
     public init(maxConnections: Int = ServerLimits.defaultMaxConnections, requestTimeout: Duration = .seconds(10),
-                idleTimeout: Duration = .seconds(30), backlog: Int = 1_024) {
+                idleTimeout: Duration = .seconds(30), backlog: Int = 1_024, sendBuffer: Int = 256 * 1024) {
         self.maxConnections = maxConnections
         self.requestTimeout = requestTimeout
         self.idleTimeout = idleTimeout
         self.backlog = backlog
+        self.sendBuffer = sendBuffer
     }
 
     /// Half the soft open-file limit (every connection is one descriptor; the rest stay for
@@ -66,12 +73,15 @@ public struct ServerLimits: Sendable, Equatable {
     /// The HTTP/1 server with the connection clocks of `RequestDeadlineHandler`: the request
     /// deadline (per request), the idle timeout between requests and the write-progress timeout
     /// (both ``idleTimeout``); and `ClientAddressHandler`, which tells routes the peer address
-    /// (``StreamLimiter``). Hummingbird's own idle timer is off: it runs from when an answer
-    /// is queued, not from the last byte that went out.
+    /// (``StreamLimiter``); and the ``sendBuffer`` size. Hummingbird's own idle timer is off: it
+    /// runs from when an answer is queued, not from the last byte that went out.
     public var http1: HTTPServerBuilder {
         let requestTimeout = TimeAmount(self.requestTimeout), idleTimeout = TimeAmount(self.idleTimeout)
         return .http1(configuration: .init(
-            additionalChannelHandlers: [RequestDeadlineHandler(requestTimeout: requestTimeout, idleTimeout: idleTimeout), ClientAddressHandler()],
+            additionalChannelHandlers: [
+                SendBufferHandler(bytes: sendBuffer),
+                RequestDeadlineHandler(requestTimeout: requestTimeout, idleTimeout: idleTimeout), ClientAddressHandler(),
+            ],
             idleTimeout: nil))
     }
 
@@ -80,5 +90,19 @@ public struct ServerLimits: Sendable, Equatable {
         ApplicationConfiguration(
             address: address, serverName: serverName, backlog: backlog,
             availableConnectionsDelegate: MaximumAvailableConnections(maxConnections))
+    }
+}
+
+/// Sets the connection's kernel send buffer (``ServerLimits/sendBuffer``) when it is set up.
+final class SendBufferHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+
+    private let bytes: Int
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        // Best effort: a socket that refuses the size keeps the kernel's.
+        try? context.channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: SocketOptionValue(clamping: bytes))
     }
 }

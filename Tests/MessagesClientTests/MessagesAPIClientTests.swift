@@ -79,6 +79,22 @@ struct MessagesAPIClientTests {
         }
     }
 
+    /// Pages over 32 KiB of JSON are streamed (`Transfer-Encoding: chunked`): the client reads
+    /// them as any other, whole and in order.
+    @Test func aStreamedPageIsReadWhole() async throws {
+        try await withAPI { (client) async throws in
+            var sent: [Message] = []
+            for index in 0..<30 {
+                sent.append(try await client.add(Message(user: "u\(index % 2)", subject: "\(index)", message: String(repeating: "\u{1}x", count: 1_000))))
+            }
+            #expect(try await client.allMessages() == [
+                UserMessages(user: "u0", messages: sent.filter { $0.user == "u0" }.map(\.entry)),
+                UserMessages(user: "u1", messages: sent.filter { $0.user == "u1" }.map(\.entry)),
+            ])
+            #expect(try await client.messages(of: "u1") == sent.filter { $0.user == "u1" }.map(\.entry))
+        }
+    }
+
     @Test func anyTextTravelsVerbatim() async throws {
         try await withAPI { (client) async throws in
             let users = ["z last", "a first", "ü \"quoted\" \\ {braces}", "👨‍👩‍👧 family", "what?#fragment", "...", ".x", "100%", "a+b c"]

@@ -1,13 +1,10 @@
 import Foundation
 import Hummingbird
 import LabKit
+import MessagesTestSupport
 import NIOCore
 import ServerDefenses
 import XCTest
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The connection clocks (`RequestDeadlineHandler`), tried with real sockets: the request
 /// deadline is per request (a request pipelined behind another is timed from when it is read,
@@ -69,9 +66,10 @@ final class ConnectionClockTests: XCTestCase {
     }
 
     func testASteadySlowReaderGetsAWholeBigAnswerWhateverTheIdleTimeout() async throws {
-        // Linux wakes a writer only when a third or more of its send buffer (up to 4 MiB here) is
-        // free, so at this pace bytes go out in bursts a second or two apart: the clock must be
-        // longer than that, and the answer much longer than the clock.
+        // Linux wakes a writer only when a third or more of its send buffer is free, so bytes go
+        // out in bursts (a second or two apart at this pace with a 4 MiB buffer; the default
+        // ServerLimits.sendBuffer makes it 512 KiB): the clock must be longer than that, and the
+        // answer much longer than the clock.
         let limits = ServerLimits(requestTimeout: .seconds(5), idleTimeout: .seconds(4))
         let server = try await LabServer.start(router: Self.router(), limits: limits)
         defer { Task { await server.stop() } }
@@ -101,65 +99,4 @@ final class ConnectionClockTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(20))
         }
     }
-}
-
-/// A TCP client with a small receive buffer that reads at a pace of its own choosing, without
-/// blocking a thread of the concurrency pool (non-blocking reads, sleeps between).
-final class PacedSocket: @unchecked Sendable {
-    private let socket: Int32
-
-    init(port: Int, receiveBuffer: Int32 = 64 * 1024) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var size = receiveBuffer
-        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw HTTPClientError(description: "connect failed: errno \(errno)")
-        }
-    }
-
-    func send(_ text: String) throws {
-        var bytes = Array(text.utf8)
-        guard Glibc.send(socket, &bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
-            throw HTTPClientError(description: "send failed: errno \(errno)")
-        }
-    }
-
-    /// Reads at most `chunk` bytes, then pauses `pause`, until the peer closes or `expecting`
-    /// body bytes have arrived; returns how many body bytes arrived (everything after the
-    /// head). Fails after `limit`.
-    func readAll(chunk: Int, pause: Duration, limit: Duration, expecting: Int = .max) async throws -> Int {
-        var buffer = [UInt8](repeating: 0, count: chunk)
-        var total = 0
-        var headLength: Int?
-        var head: [UInt8] = []
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            let count = recv(socket, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-            if count > 0 {
-                total += count
-                if headLength == nil {
-                    head += buffer[0..<min(count, 4096)]
-                    if let end = String(decoding: head, as: UTF8.self).range(of: "\r\n\r\n") {
-                        headLength = String(decoding: head, as: UTF8.self)[..<end.upperBound].utf8.count
-                    }
-                }
-                if let headLength, total - headLength >= expecting { return total - headLength }
-                if pause > .zero { try await Task.sleep(for: pause) }
-                continue
-            }
-            if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { return total - (headLength ?? total) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw HTTPClientError(description: "the answer did not end within \(limit) (\(total) bytes)")
-    }
-
-    deinit { close(socket) }
 }

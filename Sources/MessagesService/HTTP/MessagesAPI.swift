@@ -27,13 +27,19 @@ public struct MessagesAPI: Sendable {
     public let store: any MessageStore
     /// Size and content rules.
     public let limits: MessageLimits
+    /// What happened to the streamed answers (started, completed, cut short; bytes encoded).
+    public let counters: AnswerCounters
     private let decoder: PostMessageDecoder
     private let logger: Logger
 
-    /// Creates the API over `store`.
-    public init(store: any MessageStore, limits: MessageLimits = .default, logger: Logger = Logger(label: "messages-api")) {
+    /// Creates the API over `store`; `counters` receives what happens to its streamed answers.
+    public init(
+        store: any MessageStore, limits: MessageLimits = .default, logger: Logger = Logger(label: "messages-api"),
+        counters: AnswerCounters = AnswerCounters()
+    ) {
         self.store = store
         self.limits = limits
+        self.counters = counters
         self.decoder = PostMessageDecoder(limits: limits)
         self.logger = logger
     }
@@ -113,19 +119,9 @@ public struct MessagesAPI: Sendable {
         } catch {
             throw storageError(error, "try again later")
         }
-        var writer = JSONWriter(capacity: 1024)
-        var sliceStart = 0
-        writer.raw("{\"statusCode\":200,\"body\":{")
-        for (index, userMessages) in page.items.enumerated() {
-            if index > 0 { writer.raw(",") }
-            writer.string(userMessages.user)
-            writer.raw(":")
-            try await Self.write(userMessages.messages, to: &writer, sliceStart: &sliceStart)
-        }
-        writer.raw("}")
-        var response = Self.pageResponse(writer, next: page.next, path: Self.basePath, limit: pageRequest.limit)
-        if let marker { response.headers[.eTag] = Self.entityTag(marker) }
-        return response
+        var headers = Self.pageHeaders(next: page.next, path: Self.basePath, limit: pageRequest.limit)
+        if let marker { headers[.eTag] = Self.entityTag(marker) }
+        return answer(PageEncoder(allUsers: page), headers: headers)
     }
 
     /// `marker` as a strong entity tag: `"m42"`.
@@ -153,14 +149,8 @@ public struct MessagesAPI: Sendable {
         } catch {
             throw storageError(error, "try again later")
         }
-        var writer = JSONWriter(capacity: 256)
-        writer.raw("{\"statusCode\":200,\"body\":{\"user\":")
-        writer.string(user)
-        writer.raw(",\"message\":")
-        var sliceStart = 0
-        try await Self.write(page.items, to: &writer, sliceStart: &sliceStart)
-        writer.raw("}")
-        return Self.pageResponse(writer, next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
+        let headers = Self.pageHeaders(next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
+        return answer(PageEncoder(user: user, page: page), headers: headers)
     }
 
     // MARK: - Paging
@@ -218,39 +208,62 @@ public struct MessagesAPI: Sendable {
         return page
     }
 
-    /// Closes the envelope `writer` has open, adding `next` and a `Link` header when another
-    /// page follows.
+    /// The headers of a page: its content type and, when another page follows, a `Link` to it.
     /// `path` is built by the server (``userPath(_:)`` or ``basePath``), never copied from the request.
-    private static func pageResponse(_ writer: JSONWriter, next: MessageCursor?, path: String, limit: Int) -> Response {
-        var writer = writer
+    private static func pageHeaders(next: MessageCursor?, path: String, limit: Int) -> HTTPFields {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let next {
-            writer.raw(",\"next\":")
-            writer.string(next.token)
             headers[Self.link] = "<\(path)?limit=\(limit)&cursor=\(next.token)>; rel=\"next\""
         }
-        writer.raw("}")
-        return Response(status: .ok, headers: headers, body: sliced(writer.buffer))
+        return headers
     }
 
-    /// The answer written in 64 KiB slices: each goes out only when the connection can take it
-    /// (NIO's backpressure), every slice that reaches the socket is progress for the
-    /// write-progress clock, and a client that leaves stops the writing at the next slice.
-    static func sliced(_ buffer: ByteBuffer) -> ResponseBody {
-        guard buffer.readableBytes > sliceSize else { return ResponseBody(byteBuffer: buffer) }
-        return ResponseBody(contentLength: buffer.readableBytes) { writer in
-            var rest = buffer
-            while let slice = rest.readSlice(length: min(sliceSize, rest.readableBytes)) {
-                try await writer.write(slice)
-                if rest.readableBytes == 0 { break }
-            }
-            try await writer.finish(nil)
+    /// A page's answer. One that fits in a slice is sent whole, with a `Content-Length`. A bigger
+    /// one is streamed (chunked): each slice is encoded only once the connection has taken the
+    /// previous one — `write` waits while NIO's outbound buffer is above its high-water mark —
+    /// so whatever the client's speed a connection holds the page's rows (at most the page's byte
+    /// budget of stored text) and a slice or two of JSON, never the whole answer (up to ~6 MiB).
+    /// A client that leaves ends the encoding at the next write, which fails on the closed
+    /// connection; a shutdown's cancellation ends it at the next slice. Either way the answer is
+    /// cut before its final chunk, so the client can tell it is incomplete.
+    private func answer(_ encoder: PageEncoder, headers: HTTPFields) -> Response {
+        var encoder = encoder
+        let first = encoder.nextSlice(size: Self.sliceSize) ?? ByteBuffer()
+        guard !encoder.finished else {
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: first))
         }
+        let counters = self.counters
+        return Response(status: .ok, headers: headers, body: ResponseBody { [encoder] writer in
+            var encoder = encoder
+            counters.update {
+                $0.started += 1
+                $0.encodedBytes += first.readableBytes
+            }
+            do {
+                var slice = first
+                while true {
+                    try await writer.write(slice)
+                    // Encoding a slice takes milliseconds of CPU (6 bytes of JSON for a control
+                    // character) on a pool thread, of which there are as many as cores: yielding
+                    // between slices lets other requests, and the shutdown's timers, run.
+                    try Task.checkCancellation()
+                    await Task.yield()
+                    guard let next = encoder.nextSlice(size: Self.sliceSize) else { break }
+                    counters.update { $0.encodedBytes += next.readableBytes }
+                    slice = next
+                }
+                try await writer.finish(nil)
+            } catch {
+                counters.update { $0.abandoned += 1 }
+                throw error
+            }
+            counters.update { $0.completed += 1 }
+        })
     }
 
-    static let sliceSize = 64 * 1024
-    /// Bytes of JSON encoded between two yields of the encoder (a few milliseconds).
-    static let encodingSlice = 32 * 1024
+    /// The JSON encoded, and handed to the connection, at a time: 32 KiB (a few milliseconds of
+    /// encoding), below NIO's default 64 KiB high-water mark.
+    static let sliceSize = 32 * 1024
 
     // MARK: - Helpers
 
@@ -290,35 +303,6 @@ public struct MessagesAPI: Sendable {
     private func storageError(_ error: any Error, _ consequence: String) -> MessagesAPIError {
         logger.error("storage failure", metadata: ["error": "\(error)"])
         return MessagesAPIError(.serviceUnavailable, .storageUnavailable, "the message store is unavailable; \(consequence)")
-    }
-
-    /// Checks for cancellation every 64 entries: a client that left, or a shutdown past its
-    /// grace period, stops the encoding of a big page.
-    /// Writes `entries` as a JSON array. Encoding a page can take seconds of CPU (a megabyte of
-    /// control characters is six of JSON), and it runs on a thread of the Swift concurrency pool,
-    /// which is as wide as the machine has cores: so every ``encodingSlice`` bytes of output it
-    /// checks for cancellation and *yields*, letting other tasks — other requests, and the
-    /// bounded shutdown's own timers — run between slices. Without the yield, two cores' worth
-    /// of big answers held both pool threads until every queued page was encoded, and a SIGTERM
-    /// could neither start the grace period's clock nor cancel them (issue 26, item 5).
-    /// `sliceStart` is where the current slice began (carried across the calls of one answer).
-    private static func write(_ entries: [MessageEntry], to writer: inout JSONWriter, sliceStart: inout Int) async throws {
-        writer.raw("[")
-        for (index, entry) in entries.enumerated() {
-            if writer.buffer.writerIndex - sliceStart >= encodingSlice {
-                try Task.checkCancellation()
-                await Task.yield()
-                sliceStart = writer.buffer.writerIndex
-            } else if index % 64 == 63 {
-                try Task.checkCancellation()
-            }
-            writer.raw(index == 0 ? "{\"subject\":" : ",{\"subject\":")
-            writer.string(entry.subject)
-            writer.raw(",\"message\":")
-            writer.string(entry.message)
-            writer.raw("}")
-        }
-        writer.raw("]")
     }
 
     private static func json(_ writer: JSONWriter, status: HTTPResponse.Status) -> Response {

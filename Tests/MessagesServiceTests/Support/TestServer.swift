@@ -17,11 +17,12 @@ func withMessagesServer<T: Sendable>(
     store: any MessageStore,
     limits: MessageLimits = .default,
     serverLimits: ServerLimits = ServerLimits(),
+    counters: AnswerCounters = AnswerCounters(),
     _ body: @escaping @Sendable (HTTPTestClient) async throws -> T
 ) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let server = MessagesServer(
-        api: MessagesAPI(store: store, limits: limits, logger: quietLogger), host: "127.0.0.1", port: 0,
+        api: MessagesAPI(store: store, limits: limits, logger: quietLogger, counters: counters), host: "127.0.0.1", port: 0,
         limits: serverLimits, logger: quietLogger
     ) { port in continuation.yield(port) }
     let services = ServiceGroup(services: [server], logger: quietLogger)
