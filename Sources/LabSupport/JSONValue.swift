@@ -83,6 +83,8 @@ public enum JSONValue: Codable, Sendable, Equatable, CustomStringConvertible {
     }
     /// The value as a `String`, when it is a string.
     public var string: String? { if case .string(let value) = self { value } else { nil } }
+    /// The member `key` of an object; `nil` for a missing key or a value that is not an object.
+    public func member(_ key: String) -> JSONValue? { if case .object(let members) = self { members[key] } else { nil } }
 
     public var description: String {
         switch self {

@@ -22,6 +22,12 @@ public final class PageSession: Sendable {
         try await session.send(command, timeout: timeout)
     }
 
+    /// Sends `commands` on this page's session in order without waiting in between, then waits
+    /// for every reply (see ``CDPConnection/sendPipelined(_:sessionId:timeout:)``).
+    public func sendPipelined(_ commands: [any CDPCommand], timeout: Duration? = nil) async throws {
+        try await session.sendPipelined(commands, timeout: timeout)
+    }
+
     /// Navigates and waits for the main frame's `load` event.
     /// A navigation the browser refuses (bad URL, connection refused) throws
     /// ``DevToolsError/navigationFailed(url:reason:)`` with its error text.

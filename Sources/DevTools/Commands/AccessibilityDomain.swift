@@ -32,6 +32,14 @@ extension CDP {
             public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
         }
 
+        /// `Accessibility.getChildAXNodes`: the children of one node (by its AX `nodeId`).
+        public struct GetChildAXNodes: CDPCommand {
+            public static let method = "Accessibility.getChildAXNodes"
+            public var id: String
+            public init(id: String) { self.id = id }
+            public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+        }
+
         /// `Accessibility.queryAXTree`: nodes under a root with a given name and/or role.
         public struct QueryAXTree: CDPCommand {
             public static let method = "Accessibility.queryAXTree"

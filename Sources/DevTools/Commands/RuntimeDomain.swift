@@ -16,13 +16,16 @@ extension CDP {
             public var awaitPromise: Bool?
             public var userGesture: Bool?
             public var contextId: Int?
+            /// The object group a returned handle joins (with `returnByValue: false`).
+            public var objectGroup: String?
             public init(expression: String, returnByValue: Bool? = true, awaitPromise: Bool? = nil,
-                        userGesture: Bool? = nil, contextId: Int? = nil) {
+                        userGesture: Bool? = nil, contextId: Int? = nil, objectGroup: String? = nil) {
                 self.expression = expression
                 self.returnByValue = returnByValue
                 self.awaitPromise = awaitPromise
                 self.userGesture = userGesture
                 self.contextId = contextId
+                self.objectGroup = objectGroup
             }
             public struct Response: Decodable, Sendable {
                 public let result: RemoteObject

@@ -35,7 +35,9 @@ public final class CDPConnection: Sendable {
         let sessionId: String?
         let timeout: Duration
         let deadline: ContinuousClock.Instant
-        let continuation: CheckedContinuation<Data, any Error>
+        /// Called once with the reply or the failure (a call's continuation, or one part of a
+        /// pipelined batch).
+        let resume: @Sendable (Result<Data, any Error>) -> Void
     }
 
     private struct Subscriber {
@@ -127,7 +129,8 @@ public final class CDPConnection: Sendable {
                     if let closed = state.closedError { return closed }
                     if let sessionId, state.crashedSessions.contains(sessionId) { return .targetCrashed(method: method) }
                     state.pending[id] = Pending(
-                        method: method, sessionId: sessionId, timeout: limit, deadline: deadline, continuation: continuation)
+                        method: method, sessionId: sessionId, timeout: limit, deadline: deadline,
+                        resume: { continuation.resume(with: $0) })
                     armWatchdog(for: deadline, in: &state)
                     return nil
                 }
@@ -150,6 +153,70 @@ public final class CDPConnection: Sendable {
         } onCancel: {
             complete(id, with: .failure(CancellationError()))
         }
+    }
+
+    /// Sends `commands` in this order without waiting for a reply in between, then waits
+    /// until every one is answered: one round trip's latency for the lot. The browser handles
+    /// a session's commands in the order they arrive (input events are dispatched in that
+    /// order too), so this is `send` in a loop, minus the waiting. The replies are not
+    /// returned; the first failure (a protocol error, the timeout, the connection closing)
+    /// is thrown, and the remaining replies are dropped as they come.
+    public func sendPipelined(_ commands: [any CDPCommand], sessionId: String? = nil, timeout: Duration? = nil) async throws {
+        guard !commands.isEmpty else { return }
+        let first = state.withLock { state in
+            defer { state.nextID += commands.count }
+            return state.nextID
+        }
+        var messages: [(id: Int, method: String, data: Data)] = []
+        for (offset, command) in commands.enumerated() {
+            let method = type(of: command).method
+            do {
+                messages.append((first + offset, method, try Self.encode(command, id: first + offset, sessionId: sessionId)))
+            } catch {
+                throw DevToolsError.unexpectedResponse(method: method, reason: "parameters could not be encoded: \(error)")
+            }
+        }
+        let ids = messages.map(\.id)
+        let limit = timeout ?? defaultTimeout
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let batch = PipelinedBatch(count: messages.count, continuation: continuation)
+                let closed: DevToolsError? = state.withLock { state in
+                    if let closed = state.closedError { return closed }
+                    if let sessionId, state.crashedSessions.contains(sessionId) { return .targetCrashed(method: messages[0].method) }
+                    for message in messages {
+                        state.pending[message.id] = Pending(
+                            method: message.method, sessionId: sessionId, timeout: limit, deadline: deadline,
+                            resume: { batch.finish($0) })
+                    }
+                    armWatchdog(for: deadline, in: &state)
+                    return nil
+                }
+                if let closed {
+                    batch.finish(.failure(closed))
+                    return
+                }
+                if Task.isCancelled {
+                    for id in ids { complete(id, with: .failure(CancellationError())) }
+                    return
+                }
+                for message in messages {
+                    do {
+                        try transport.send(message.data)
+                    } catch {
+                        if let closed = closedError { for id in ids { complete(id, with: .failure(closed)) } }
+                        return
+                    }
+                }
+            }
+        } onCancel: {
+            for id in ids { complete(id, with: .failure(CancellationError())) }
+        }
+    }
+
+    private static func encode<Command: CDPCommand>(_ command: Command, id: Int, sessionId: String?) throws -> Data {
+        try JSONEncoder().encode(RequestEnvelope(id: id, method: Command.method, params: command, sessionId: sessionId))
     }
 
     /// Events on the given sessions, optionally only the named methods, in arrival order.
@@ -190,7 +257,7 @@ public final class CDPConnection: Sendable {
             return (Array(state.pending.values), Array(state.subscribers.values))
         }
         let closedError = self.closedError ?? error
-        for call in pending { call.continuation.resume(throwing: closedError) }
+        for call in pending { call.resume(.failure(closedError)) }
         for subscriber in subscribers { subscriber.continuation.finish(throwing: closedError) }
     }
 
@@ -257,14 +324,14 @@ public final class CDPConnection: Sendable {
             let ids = state.pending.filter { $0.value.sessionId == sessionId }.map(\.key)
             return ids.compactMap { state.pending.removeValue(forKey: $0) }
         }
-        for call in orphaned { call.continuation.resume(throwing: DevToolsError.targetCrashed(method: call.method)) }
+        for call in orphaned { call.resume(.failure(DevToolsError.targetCrashed(method: call.method))) }
     }
 
     // MARK: - Completion
 
     private func complete(_ id: Int, with result: Result<Data, any Error>) {
         guard let call = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
-        call.continuation.resume(with: result)
+        call.resume(result)
     }
 
     // MARK: - Timeouts
@@ -294,7 +361,7 @@ public final class CDPConnection: Sendable {
             return Array(expired.values)
         }
         for call in overdue {
-            call.continuation.resume(throwing: DevToolsError.timeout(method: call.method, after: call.timeout))
+            call.resume(.failure(DevToolsError.timeout(method: call.method, after: call.timeout)))
         }
     }
 }
@@ -318,5 +385,33 @@ public struct EventFilter: Sendable {
         if let sessionId, sessionId != event.sessionId { return false }
         if let methods, !methods.contains(event.method) { return false }
         return true
+    }
+}
+
+/// The replies of one ``CDPConnection/sendPipelined(_:sessionId:timeout:)``: resumes its
+/// caller once, when the last reply is in or at the first failure.
+private final class PipelinedBatch: Sendable {
+    private let state: Mutex<(remaining: Int, continuation: CheckedContinuation<Void, any Error>?)>
+
+    init(count: Int, continuation: CheckedContinuation<Void, any Error>) {
+        state = Mutex((count, continuation))
+    }
+
+    func finish(_ result: Result<Data, any Error>) {
+        let resume: (CheckedContinuation<Void, any Error>, (any Error)?)? = state.withLock { state in
+            guard let continuation = state.continuation else { return nil }
+            state.remaining -= 1
+            switch result {
+            case .failure(let error):
+                state.continuation = nil
+                return (continuation, error)
+            case .success:
+                guard state.remaining == 0 else { return nil }
+                state.continuation = nil
+                return (continuation, nil)
+            }
+        }
+        guard let (continuation, error) = resume else { return }
+        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
     }
 }

@@ -14,6 +14,12 @@ public struct CDPSession: Sendable {
         try await connection.send(command, sessionId: id, timeout: timeout)
     }
 
+    /// Sends `commands` on this session in order without waiting in between, then waits for
+    /// every reply (see ``CDPConnection/sendPipelined(_:sessionId:timeout:)``).
+    public func sendPipelined(_ commands: [any CDPCommand], timeout: Duration? = nil) async throws {
+        try await connection.sendPipelined(commands, sessionId: id, timeout: timeout)
+    }
+
     /// All events of this session (optionally only the named methods).
     public func events(methods: Set<String>? = nil) -> AsyncThrowingStream<CDPEventMessage, any Error> {
         connection.events(.session(id, methods: methods))

@@ -8,22 +8,29 @@ extension PageDriver {
     /// key and would go out as a key press with code 0.
     ///
     /// `\n`, `\r` press Return; `\t` presses Tab; `\u{8}` and `\u{7F}` press Backspace.
+    ///
+    /// The key events go out pipelined (``PageSession/sendPipelined(_:timeout:)``): all in
+    /// order, without waiting for each one's reply. The browser dispatches them in that order
+    /// and the page handles each (keydown, keypress, input, keyup) before the next, as with a
+    /// wait between them; what is saved is one round trip per event.
     func type(_ text: String) async throws {
-        try await sendingInput {
-            for character in text {
-                switch character {
-                case "\n", "\r", "\r\n": try await press(.return)
-                case "\t": try await press(.tab)
-                case "\u{8}", "\u{7F}": try await press(.backspace)
-                // Chromium rejects a key event whose text does not fit its small fixed buffer
-                // ("Invalid 'text' parameter"; a flag, 4 UTF-16 units, already fails): longer
-                // characters (flags, ZWJ sequences) go in as an IME commit would.
-                case _ where character.utf16.count > 2:
-                    _ = try await page.send(CDP.Input.InsertText(text: String(character)), timeout: configuration.responseTimeout)
-                default: try await press(Key(character))
-                }
+        var events: [any CDPCommand] = []
+        for character in text {
+            switch character {
+            case "\n", "\r", "\r\n": events += keyEvents(.return)
+            case "\t": events += keyEvents(.tab)
+            case "\u{8}", "\u{7F}": events += keyEvents(.backspace)
+            // Chromium rejects a key event whose text does not fit its small fixed buffer
+            // ("Invalid 'text' parameter"; a flag, 4 UTF-16 units, already fails): longer
+            // characters (flags, ZWJ sequences) go in as an IME commit would.
+            case _ where character.utf16.count > 2: events.append(CDP.Input.InsertText(text: String(character)))
+            default: events += keyEvents(Key(character))
             }
         }
+        // The reply to the last event comes once the page has handled all of them; the limit
+        // covers the batch as the per-event limits covered each event.
+        let limit = configuration.responseTimeout
+        try await sendingInput { try await page.sendPipelined(events, timeout: limit) }
     }
 
     /// Presses `key` with `modifiers` held: each modifier goes down (in the order shift,
@@ -32,18 +39,29 @@ extension PageDriver {
         try await sendingInput { try await press(key, modifiers: modifiers) }
     }
 
-    /// One key down and up, with `modifiers` held around it. Keys without text go down as
-    /// `rawKeyDown`, as a keyboard sends them; with Control, Option or Command held a key
-    /// types nothing (the page sees a shortcut), and Shift types a letter's capital.
+    /// One key down and up, with `modifiers` held around it (``keyEvents(_:modifiers:)``),
+    /// each event sent once the page has handled the one before.
     func press(_ key: Key, modifiers: ModifierFlags = []) async throws {
         let limit = configuration.responseTimeout
+        for event in keyEvents(key, modifiers: modifiers) {
+            _ = try await page.send(event, timeout: limit)
+        }
+    }
+
+    /// The events of one key press with `modifiers` held: each modifier goes down (in the
+    /// order shift, control, option, command), then the key goes down and up, then the
+    /// modifiers go up. Keys without text go down as `rawKeyDown`, as a keyboard sends them;
+    /// with Control, Option or Command held a key types nothing (the page sees a shortcut),
+    /// and Shift types a letter's capital.
+    func keyEvents(_ key: Key, modifiers: ModifierFlags = []) -> [CDP.Input.DispatchKeyEvent] {
+        var events: [CDP.Input.DispatchKeyEvent] = []
         let held = ModifierFlags.keys.filter { modifiers.contains($0.flag) }
         var mask = 0
         for modifier in held {
             mask |= modifier.bit
-            _ = try await page.send(CDP.Input.DispatchKeyEvent(
+            events.append(CDP.Input.DispatchKeyEvent(
                 type: "rawKeyDown", key: modifier.key, code: modifier.code, windowsVirtualKeyCode: modifier.keyCode,
-                modifiers: mask), timeout: limit)
+                modifiers: mask))
         }
         var name = key.key
         var text = key.text
@@ -52,18 +70,18 @@ extension PageDriver {
             text = name
         }
         if !modifiers.isDisjoint(with: [.control, .option, .command]) { text = nil }
-        _ = try await page.send(CDP.Input.DispatchKeyEvent(
+        events.append(CDP.Input.DispatchKeyEvent(
             type: text == nil ? "rawKeyDown" : "keyDown", key: name, code: key.code, text: text,
-            windowsVirtualKeyCode: key.keyCode, modifiers: mask == 0 ? nil : mask), timeout: limit)
-        _ = try await page.send(CDP.Input.DispatchKeyEvent(
-            type: "keyUp", key: name, code: key.code, windowsVirtualKeyCode: key.keyCode, modifiers: mask == 0 ? nil : mask),
-            timeout: limit)
+            windowsVirtualKeyCode: key.keyCode, modifiers: mask == 0 ? nil : mask))
+        events.append(CDP.Input.DispatchKeyEvent(
+            type: "keyUp", key: name, code: key.code, windowsVirtualKeyCode: key.keyCode, modifiers: mask == 0 ? nil : mask))
         for modifier in held.reversed() {
             mask &= ~modifier.bit
-            _ = try await page.send(CDP.Input.DispatchKeyEvent(
+            events.append(CDP.Input.DispatchKeyEvent(
                 type: "keyUp", key: modifier.key, code: modifier.code, windowsVirtualKeyCode: modifier.keyCode,
-                modifiers: mask == 0 ? nil : mask), timeout: limit)
+                modifiers: mask == 0 ? nil : mask))
         }
+        return events
     }
 
     /// Focuses a DOM node for typing, with the insertion point at the end of its text

@@ -18,8 +18,17 @@ final class PageDriver: PageEngine {
     /// The history index of the launch's first page: going back stops there (before it lies
     /// the new tab's `about:blank`, which is no page of the app).
     let historyFloor = Mutex(0)
-    private let cache = Mutex<(stamp: String, snapshot: PageSnapshot)?>(nil)
-    private let statistics = Mutex((read: 0, reused: 0))
+    private let cache = Mutex<CachedTree?>(nil)
+    private let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
+
+    /// The last tree read, the page's change stamp and read number when it was read, and
+    /// the accessibility nodes it was built from (what a partial read joins with).
+    struct CachedTree: Sendable {
+        let stamp: String
+        let read: Int
+        let snapshot: PageSnapshot
+        let axNodes: [CDP.Accessibility.AXNode]
+    }
 
     private init(browser: Browser, context: BrowserContext, page: PageSession, configuration: Configuration) {
         self.browser = browser
@@ -96,27 +105,60 @@ final class PageDriver: PageEngine {
     /// The element tree now: the accessibility tree and the DOM facts, read concurrently.
     /// A page that does not answer within `timeout` (default: the response timeout) fails it.
     ///
-    /// Reading the accessibility tree costs the browser 5–20 ms on a 100-element page, so
-    /// the last tree is reused while the page provably has not changed: the in-page change
-    /// stamp (``PageScripts/instrumentation``) is the same, nothing animates, no navigation
-    /// is under way, and no input was sent since.
+    /// Reading the whole accessibility tree costs the browser 5–20 ms on a 100-element page
+    /// (and ~300 ms at 2,000), so it is read whole only when it must be:
+    /// - the last tree is reused while the page provably has not changed: the in-page change
+    ///   stamp (``PageScripts/instrumentation``) is the same, nothing animates, no navigation
+    ///   is under way, and no input was sent since;
+    /// - after DOM mutations the page can bound (text changed or nodes added or removed in a
+    ///   few subtrees, attributes nothing reads), only those subtrees and their ancestors are
+    ///   read again (``refreshedTree(_:roots:limit:)``) and joined with the last tree; the DOM
+    ///   facts (identifiers, boxes) are always read whole.
+    ///
+    /// Both give the tree a full read gives (`ReadEquivalenceTests` compares them over
+    /// thousands of random mutations).
     func snapshot(timeout: Duration? = nil) async throws -> PageSnapshot {
         let limit = timeout ?? configuration.responseTimeout
         return try await browser.run {
-            let stamp = try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.stamp), timeout: limit).result.value?.string
-            if let stamp, !navigation.isLoading, let cached = cache.withLock({ $0 }), cached.stamp == stamp {
+            let begin = try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.beginRead), timeout: limit).result.value
+            let stamp = begin?.member("stamp")?.string
+            let read = begin?.member("read")?.number.map(Int.init)
+            let cached = cache.withLock { $0 }
+            if let stamp, let read, !navigation.isLoading, let cached, cached.stamp == stamp {
                 statistics.withLock { $0.reused += 1 }
+                cache.withLock { $0 = CachedTree(stamp: stamp, read: read, snapshot: cached.snapshot, axNodes: cached.axNodes) }
                 return cached.snapshot
             }
+            async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
+            var axNodes: [CDP.Accessibility.AXNode]?
+            if let cached, let base = begin?.member("base")?.number.map(Int.init), base == cached.read,
+               begin?.member("partial")?.bool == true, !navigation.isLoading {
+                axNodes = try await refreshedTree(cached.axNodes, roots: begin?.member("roots")?.number.map(Int.init) ?? 0, limit: limit)
+            }
+            if axNodes != nil {
+                statistics.withLock { $0.refreshed += 1 }
+            } else {
+                axNodes = try await page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit).nodes
+                statistics.withLock { $0.read += 1 }
+            }
+            let nodes = axNodes ?? []
+            let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
+            let snapshot = try await builder.build(axNodes: nodes, dom: dom)
+            // Stored under the stamp taken *before* reading: a change during the read makes
+            // the next stamp differ (and is in the next read's log), so the next query reads again.
+            cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, snapshot: snapshot, axNodes: nodes) } } }
+            return snapshot
+        }
+    }
+
+    /// The element tree read whole, past the cache (which it leaves alone): the reference
+    /// partial reads are checked against (`ReadEquivalenceTests`).
+    func fullSnapshot(timeout: Duration? = nil) async throws -> PageSnapshot {
+        let limit = timeout ?? configuration.responseTimeout
+        return try await browser.run {
             async let tree = page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit)
             async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
-            let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
-            let snapshot = try await builder.build(axNodes: tree.nodes, dom: dom)
-            statistics.withLock { $0.read += 1 }
-            // Stored under the stamp taken *before* reading: a change during the read makes
-            // the next stamp differ, so the next query reads again.
-            cache.withLock { $0 = stamp.map { (stamp: $0, snapshot: snapshot) } }
-            return snapshot
+            return try await SnapshotBuilder(identifierAttribute: configuration.identifierAttribute).build(axNodes: tree.nodes, dom: dom)
         }
     }
 
@@ -141,8 +183,9 @@ final class PageDriver: PageEngine {
         return result
     }
 
-    /// How many snapshots were read from the browser and how many reused.
-    var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read, $0.reused) } }
+    /// How many snapshots were read whole from the browser, how many reused, and how many
+    /// refreshed in part.
+    var snapshotStatistics: (read: Int, reused: Int, refreshed: Int) { statistics.withLock { ($0.read, $0.reused, $0.refreshed) } }
 
     /// Whether a tap would reach `element` now: the one hit test (``PageScripts/actionability``
     /// in its `hitTest` mode: visible, and the node hit at the point a tap aims at — through open

@@ -90,15 +90,120 @@
   // resize, loads, fonts, toggles, transitions and animations.
   lab.version = 0;
   lab.document = Math.random().toString(36).slice(2);
-  const bump = () => { lab.version++; };
-  const observer = new MutationObserver(bump);
-  const watch = root => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Since the last read (lab.beginRead), which elements' accessibility subtrees DOM mutations
+  // may have changed (`roots`), or `full` when a change may reach beyond those subtrees and
+  // their ancestors (anything but a mutation, a mutation in a shadow tree or the head, an
+  // attribute CSS or accessibility reads, ...). PageDriver refreshes only those subtrees.
+  let log = { full: true, roots: new Set(), elements: false, attributes: [] };
+  const bump = () => { lab.version++; log.full = true; };
+  const note = records => {
+    lab.version++;
+    for (const record of records) {
+      if (log.full) return;
+      const target = record.target;
+      if (!target.isConnected || target.getRootNode() !== document) { log.full = true; return; }
+      if (record.type === 'attributes') {
+        log.attributes.push(record);
+        continue;
+      }
+      const root = record.type === 'characterData' ? target.parentElement : target;
+      if (!(root instanceof Element)) { log.full = true; return; }
+      if (record.type === 'childList') {
+        for (const node of [...record.addedNodes, ...record.removedNodes]) {
+          if (node.nodeType === Node.ELEMENT_NODE) log.elements = true;
+        }
+      }
+      log.roots.add(root);
+      if (log.roots.size > 16) { log.full = true; return; }
+    }
+  };
+  const observer = new MutationObserver(note);
+  const watch = root => observer.observe(root, {
+    subtree: true, childList: true, attributes: true, attributeOldValue: true, characterData: true,
+  });
   watch(document);
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (...args) {
     const root = attachShadow.apply(this, args);
+    lab.shadowRoots = true;
     watch(root);
     return root;
+  };
+  // All the page's CSS as text (null when a sheet cannot be read), for "can CSS see this?".
+  const cssText = () => {
+    let text = '';
+    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
+      try { for (const rule of sheet.cssRules) text += rule.cssText + '\n'; } catch (error) { return null; }
+    }
+    return text;
+  };
+  const relations = ['aria-labelledby', 'aria-describedby', 'aria-owns', 'aria-controls', 'aria-activedescendant',
+                     'aria-details', 'aria-errormessage', 'aria-flowto', 'aria-actions'];
+  // Whether the logged mutations can be read as "these subtrees changed, and their
+  // ancestors' names": false sends the read to the whole tree.
+  const partial = () => {
+    if (log.full || lab.shadowRoots || document.querySelector('[aria-owns]')) return false;
+    let css;
+    const css_ = () => (css === undefined ? (css = cssText()) : css);
+    // An attribute nothing reads: a data-* attribute CSS does not mention, or class names
+    // CSS does not mention. Anything else may change the tree anywhere.
+    for (const record of log.attributes) {
+      const name = record.attributeName;
+      const text = css_();
+      if (text === null || text.includes('[')) return false;
+      if (name === 'class') {
+        const before = new Set((record.oldValue || '').split(/\s+/).filter(Boolean));
+        const after = new Set((record.target.getAttribute('class') || '').split(/\s+/).filter(Boolean));
+        for (const token of [...before, ...after]) {
+          if (before.has(token) !== after.has(token) && text.includes(token)) return false;
+        }
+      } else if (!(name.startsWith('data-') && !text.includes(name))) {
+        return false;
+      }
+    }
+    // Elements added or removed can restyle their siblings and ancestors through selectors
+    // and counters.
+    if (log.elements) {
+      const text = css_();
+      if (text === null || /[+~]|:(nth|first|last|only|has|empty|not|is|where)|counter|\[/.test(text)) return false;
+    }
+    for (const root of log.roots) {
+      if (!root.isConnected) continue;
+      if (root.closest('head, style, script, template, label, legend, slot')) return false;
+      // Text that names or describes another element (aria-labelledby, <label for>, ...).
+      for (let node = root; node; node = node.parentElement) {
+        if (!node.id) continue;
+        const id = CSS.escape(node.id);
+        if (document.querySelector(relations.map(name => '[' + name + '~="' + id + '"]').join(',') +
+                                   ',label[for="' + id + '"]')) return false;
+      }
+    }
+    return true;
+  };
+  // Starts a read: the stamp, and what changed since read `base` (this is read `read`). The
+  // changed subtrees' roots stay in lab.readRoots (the outermost ones only) until the next read.
+  lab.reads = 0;
+  lab.beginRead = () => {
+    const stamp = lab.stamp();
+    const canPartial = partial();
+    // Whitespace at the edges of a text collapses or not with its neighbours in the same line
+    // box (measured: adding an element after a text trims its trailing space), so a change is
+    // widened to its nearest block container: the whole inline formatting context it is in.
+    const block = node => {
+      while (node.parentElement && node.parentElement !== document.documentElement) {
+        const display = getComputedStyle(node).display;
+        if (!display.startsWith('inline') && display !== 'contents') break;
+        node = node.parentElement;
+      }
+      return node;
+    };
+    const roots = [...new Set([...log.roots].filter(root => root.isConnected).map(block))];
+    const outermost = roots.filter(root => !roots.some(other => other !== root && other.contains(root)));
+    const base = lab.reads;
+    lab.reads++;
+    lab.readRoots = canPartial ? outermost : [];
+    log = { full: false, roots: new Set(), elements: false, attributes: [] };
+    return { stamp, base, read: lab.reads, partial: canPartial, roots: lab.readRoots.length };
   };
   for (const [proto, names] of [
     [HTMLInputElement.prototype, ['value', 'checked', 'indeterminate']],
@@ -121,7 +226,8 @@
   // The page's state as a string, or null while anything that moves layout animates (then
   // nothing is cached; a colour or opacity change is in neither the tree nor the boxes).
   lab.stamp = () => {
-    if (observer.takeRecords().length > 0) bump();
+    const pending = observer.takeRecords();
+    if (pending.length > 0) note(pending);
     if (document.getAnimations().some(a => a.playState === 'running' && lab.movesLayout(a))) return null;
     return lab.document + ':' + lab.version + ':' + scrollX + ',' + scrollY + ':' + innerWidth + 'x' + innerHeight;
   };

@@ -33,6 +33,14 @@ enum PageScripts {
     /// Holds the page still for a repeatable screenshot, or lets it go (`holdStill.js`).
     static let holdStill = load("holdStill")
 
+    /// Starts a read (`lab.beginRead` in the instrumentation): the change stamp, and whether
+    /// the changes since the previous read can be read as a few subtrees; `null` without the
+    /// instrumentation.
+    static let beginRead = "window.__lab ? window.__lab.beginRead() : null"
+
+    /// The `index`th root of the subtrees the last `beginRead` found changed (a DOM node).
+    static func readRoot(_ index: Int) -> String { "window.__lab.readRoots[\(index)]" }
+
     /// Evaluates to the page's change stamp (`lab.stamp` in the instrumentation), or `null`.
     static let stamp = "window.__lab ? window.__lab.stamp() : null"
 

@@ -24,6 +24,7 @@ enum FixturePages {
         "/submit": submit,
         "/submitted": submitted,
         "/decor": decor,
+        "/mutations": mutations,
     ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
         .merging(["/audit": AuditFixturePage.html]) { first, _ in first }
 

@@ -1,0 +1,117 @@
+import DevTools
+import Foundation
+
+/// Partial reads: after DOM mutations the page's instrumentation could bound to a few
+/// subtrees (``PageScripts/beginRead``), only those subtrees and their ancestors are read
+/// from the browser's accessibility tree and joined with the last full set of nodes.
+///
+/// What the page vouches for (`partial` in `instrumentation.js`): every mutation since the
+/// last read was in the document's light tree outside the head; text changes and nodes added
+/// or removed lie in the logged subtrees; attribute changes were to attributes neither CSS nor
+/// the accessibility tree reads; no text in a changed subtree names another element
+/// (`aria-labelledby`, `<label for>`, a wrapping `<label>`); no `aria-owns` reparents nodes;
+/// and when elements came or went, no CSS rule depends on siblings, order or counters.
+/// Under those conditions a mutation changes the accessibility nodes of its subtree and the
+/// names of its ancestors (names from contents), which is what is read again here.
+extension PageDriver {
+    /// The last tree's accessibility nodes with the `roots` changed subtrees (the page's
+    /// `lab.readRoots`) and their ancestors and siblings read again; `nil` when that cannot
+    /// be done (a root without an accessibility node, a reply that does not join): the caller
+    /// then reads the whole tree.
+    func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
+        guard roots > 0 else { return old }
+        let page = self.page
+        // The roots' backend node ids: a handle on each (one group, released at once), described.
+        let group = "automationlab-read-" + UUID().uuidString
+        let backendIds: [Int?]
+        do {
+            backendIds = try await withThrowingTaskGroup(of: (Int, Int?).self) { tasks in
+                for index in 0..<roots {
+                    tasks.addTask {
+                        let handle = try await page.send(CDP.Runtime.Evaluate(
+                            expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group), timeout: limit)
+                        guard let objectId = handle.result.objectId else { return (index, nil) }
+                        return (index, try await page.send(CDP.DOM.DescribeNode(objectId: objectId), timeout: limit).node.backendNodeId)
+                    }
+                }
+                var ids = [Int?](repeating: nil, count: roots)
+                for try await (index, id) in tasks { ids[index] = id }
+                return ids
+            }
+        } catch {
+            _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit)
+            throw error
+        }
+        _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit)
+        let rootIds = backendIds.compactMap { $0 }
+        guard rootIds.count == roots else { return nil }
+
+        // Each root with its ancestors, siblings and children, read concurrently.
+        let partials = try await withThrowingTaskGroup(of: (Int, [CDP.Accessibility.AXNode]).self) { tasks in
+            for id in rootIds {
+                tasks.addTask { (id, try await page.send(CDP.Accessibility.GetPartialAXTree(backendNodeId: id, fetchRelatives: true), timeout: limit).nodes) }
+            }
+            var replies: [(Int, [CDP.Accessibility.AXNode])] = []
+            for try await reply in tasks { replies.append(reply) }
+            return replies
+        }
+        var fresh: [String: CDP.Accessibility.AXNode] = [:]
+        var subtree: [String] = []
+        for (backendId, nodes) in partials {
+            for node in nodes { fresh[node.nodeId] = node }
+            // An ignored node's place in the tree is not what getFullAXTree gives it (measured:
+            // its children may hang from a kept ancestor there): such a change is read whole.
+            guard let root = nodes.first(where: { $0.backendDOMNodeId == backendId }), !root.ignored else { return nil }
+            subtree.append(root.nodeId)
+        }
+        // The rest of each subtree, a level at a time: children not in hand are asked for.
+        var frontier = subtree
+        var inSubtree = Set(subtree)
+        while !frontier.isEmpty {
+            let missing = frontier.filter { id in (fresh[id]?.childIds ?? []).contains { fresh[$0] == nil } }
+            if !missing.isEmpty {
+                let replies = try await withThrowingTaskGroup(of: [CDP.Accessibility.AXNode].self) { tasks in
+                    for id in missing {
+                        tasks.addTask { try await page.send(CDP.Accessibility.GetChildAXNodes(id: id), timeout: limit).nodes }
+                    }
+                    var all: [CDP.Accessibility.AXNode] = []
+                    for try await nodes in tasks { all += nodes }
+                    return all
+                }
+                for node in replies { fresh[node.nodeId] = node }
+            }
+            var next: [String] = []
+            for id in frontier {
+                for child in fresh[id]?.childIds ?? [] {
+                    guard fresh[child] != nil else { return nil }  // the browser did not give it: do not guess
+                    if inSubtree.insert(child).inserted { next.append(child) }
+                }
+            }
+            frontier = next
+        }
+        return Self.join(old, fresh)
+    }
+
+    /// `old` with `fresh` nodes in place of theirs, keeping only the nodes reachable from
+    /// the root (removed subtrees drop out), root first; `nil` if the root is lost.
+    static func join(_ old: [CDP.Accessibility.AXNode], _ fresh: [String: CDP.Accessibility.AXNode]) -> [CDP.Accessibility.AXNode]? {
+        guard let oldRoot = old.first(where: { $0.parentId == nil }) ?? old.first else { return nil }
+        var byId: [String: CDP.Accessibility.AXNode] = [:]
+        byId.reserveCapacity(old.count + fresh.count)
+        for node in old { byId[node.nodeId] = node }
+        for (id, node) in fresh { byId[id] = node }
+        guard let root = byId[oldRoot.nodeId] else { return nil }
+        var joined: [CDP.Accessibility.AXNode] = []
+        joined.reserveCapacity(byId.count)
+        var stack = [root]
+        var seen: Set<String> = [root.nodeId]
+        while let node = stack.popLast() {
+            joined.append(node)
+            for child in (node.childIds ?? []).reversed() {
+                guard let next = byId[child] else { return nil }
+                if seen.insert(child).inserted { stack.append(next) }
+            }
+        }
+        return joined
+    }
+}

@@ -1,0 +1,139 @@
+import DevTools
+import Foundation
+import Testing
+@testable import UIAutomation
+
+/// A read after a change may refresh only the changed subtrees of the accessibility tree
+/// (``PageDriver/refreshedTree(_:roots:limit:)``). Here random DOM mutations run in one page,
+/// and after each batch the tree UIAutomation reads (cached, partial or whole, as it decides)
+/// must equal a whole read of the same page, element for element: type, identifier, label,
+/// value, placeholder, states, frame, role, DOM node, parent, children and depth.
+@Suite("Read equivalence")
+struct ReadEquivalenceTests {
+    /// Every field of every element, one line each.
+    static func fingerprint(_ snapshot: PageSnapshot) -> [String] {
+        snapshot.elements.enumerated().map { index, element in
+            "\(index) \(element.description) role=\(element.role) node=\(element.backendNodeId.map(String.init) ?? "-") "
+                + "parent=\(element.parent.map(String.init) ?? "-") depth=\(element.depth) children=\(element.children)"
+        }
+    }
+
+    /// The changes the partial read must get right, one by one: a text inside a button renames
+    /// the button (an ancestor), an element added, a class CSS does not read, a removed subtree.
+    @Test(arguments: [
+        "document.getElementById('count').firstChild.data = '4'",
+        "document.querySelector('[data-testid=list]').insertAdjacentHTML('beforeend', '<li><button>Added</button></li>')",
+        "document.querySelector('[data-testid=save]').classList.toggle('plain')",
+        "document.querySelector('[data-testid=section]').remove()",
+    ])
+    func partialReadOfOneChange(_ script: String) async throws {
+        try await withApp("/mutations") { (app) async throws in
+            let driver = try app.driver(for: "test")
+            _ = try await driver.snapshot()
+            let before = driver.snapshotStatistics
+            _ = try await driver.page.evaluate(script)
+            let cheap = Self.fingerprint(try await driver.snapshot())
+            #expect(driver.snapshotStatistics.refreshed == before.refreshed + 1)
+            #expect(cheap == Self.fingerprint(try await driver.fullSnapshot()))
+        }
+    }
+
+    @Test func partialReadsEqualFullReads() async throws {
+        try await withApp("/mutations") { (app) async throws in
+            let driver = try app.driver(for: "test")
+            let cases = Int(ProcessInfo.processInfo.environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 1_500
+            let seed = Int.random(in: 1...1_000_000)
+            _ = try await driver.snapshot()
+            var mismatches: [String] = []
+            let clock = ContinuousClock()
+            var times = (mutate: Duration.zero, cheap: Duration.zero, full: Duration.zero)
+            for index in 0..<cases where mismatches.isEmpty {
+                let t0 = clock.now
+                let applied = try await driver.page.evaluate("window.mutate(\(seed), \(index))").string ?? ""
+                let t1 = clock.now
+                let cheap = Self.fingerprint(try await driver.snapshot())
+                let t2 = clock.now
+                let full = Self.fingerprint(try await driver.fullSnapshot())
+                times.mutate += t1 - t0
+                times.cheap += t2 - t1
+                times.full += clock.now - t2
+                if cheap != full {
+                    let diff = zip(cheap, full).first { $0 != $1 }.map { "cheap: \($0.0)\nfull:  \($0.1)" }
+                        ?? "cheap has \(cheap.count) elements, full \(full.count)"
+                    mismatches.append("seed \(seed), case \(index) (\(applied)):\n\(diff)")
+                }
+            }
+            #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+            let counts = driver.snapshotStatistics
+            print("read equivalence: \(cases) cases, seed \(seed), \(counts), times \(times)")
+            // The cheap path must actually be taken (where the page cannot bound a change, or
+            // its root is an ignored node, the read is whole).
+            #expect(counts.refreshed > cases / 20, "read \(counts.read), refreshed \(counts.refreshed), reused \(counts.reused)")
+        }
+    }
+}
+
+extension FixturePages {
+    /// A page of mixed content and `window.mutate(seed, n)`: the n-th batch of one to three
+    /// random DOM mutations (a seeded generator, so a failure can be replayed): text edits,
+    /// elements added, removed or moved, classes (one CSS hides, one nothing reads) and
+    /// data attributes toggled, labels and states changed. Returns what it did.
+    static let mutations = page("Mutations", """
+        <main data-testid="main">
+          <h1 data-testid="title">Title <span>here</span></h1>
+          <ul data-testid="list"><li data-testid="item-1">One</li><li data-testid="item-2"><button>Two</button></li>
+            <li aria-label="Three" data-testid="item-3"><a href="#3">Three <b>bold</b></a></li></ul>
+          <section data-testid="section"><p data-testid="para">Some <i>text</i> here.</p>
+            <button data-testid="save">Save</button><button data-testid="wrapped"><span role="img" aria-label="star">★</span> <em id="count">3</em> items</button><input aria-label="Name" data-testid="name" placeholder="Your name">
+            <div role="group" aria-label="Box"><span>inner</span> text</div></section>
+          <div data-testid="extra"><p>More</p><label>Check <input type="checkbox" data-testid="check"></label></div>
+        </main>
+        <script>
+        function mutate(seed, n) {
+          let state = (seed * 2654435761 + n * 40503) >>> 0;
+          const random = () => { state = (state + 0x6D2B79F5) >>> 0; let t = state;
+            t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+            return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+          const pick = list => list[Math.floor(random() * list.length)];
+          const main = document.querySelector('main');
+          const elements = () => [...main.querySelectorAll('*')];
+          const texts = () => { const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT); const all = [];
+            while (walker.nextNode()) all.push(walker.currentNode); return all; };
+          const words = ['Lion', 'Zebra', 'Save', 'Open', '', ' ', ' Tiger and friends ', 'A longer text that wraps '.repeat(3)];
+          const makers = [
+            () => { const b = document.createElement('button'); b.textContent = pick(words) || 'B'; return b; },
+            () => { const p = document.createElement('p'); p.textContent = pick(words); return p; },
+            () => { const a = document.createElement('a'); a.href = '#x'; a.textContent = pick(words) || 'L'; return a; },
+            () => { const s = document.createElement('span'); s.textContent = pick(words); return s; },
+            () => { const l = document.createElement('li'); l.dataset.testid = 'new-' + n; l.textContent = pick(words); return l; },
+            () => { const d = document.createElement('div'); d.innerHTML = '<h2>' + pick(words) + '</h2><button>' + pick(words) + '</button>'; return d; },
+            () => document.createTextNode(pick(words)),
+          ];
+          const done = [];
+          const count = 1 + Math.floor(random() * 3);
+          for (let step = 0; step < count; step++) {
+            // The page stays between about 15 and 45 elements: growth is trimmed.
+            const size = elements().length;
+            const kind = size > 45 ? 3 : Math.floor(random() * 10);
+            const target = pick(elements());
+            if (!target) break;
+            switch (kind) {
+            case 0: case 1: { const text = pick(texts()); if (text) { text.data = pick(words); done.push('text'); } break; }
+            case 2: { if (size > 40) break; const made = pick(makers)(); const parent = random() < 0.5 ? target : target.parentElement;
+              if (parent && parent !== document.body.parentElement && parent.tagName !== 'INPUT') {
+                parent.insertBefore(made, pick([...parent.childNodes, null])); done.push('add'); } break; }
+            case 3: { if (size > 15 && target.parentElement) { target.remove(); done.push('remove'); } break; }
+            case 4: { const other = pick(elements()); if (other && !other.contains(target) && !target.contains(other) && other.tagName !== 'INPUT') {
+              other.appendChild(target); done.push('move'); } break; }
+            case 5: { target.classList.toggle(pick(['gone', 'plain', 'big'])); done.push('class'); break; }
+            case 6: { target.dataset.note = pick(words); done.push('data'); break; }
+            case 7: { if (random() < 0.5) target.setAttribute('aria-label', pick(words)); else target.removeAttribute('aria-label'); done.push('aria-label'); break; }
+            case 8: { target.textContent = pick(words); done.push('textContent'); break; }
+            case 9: { const text = pick(texts()); if (text && text.parentNode) { text.parentNode.insertBefore(document.createTextNode(pick(words)), text); done.push('insert text'); } break; }
+            }
+          }
+          return done.join(', ');
+        }
+        </script>
+        """, head: "<style>.gone{display:none} .big{font-size:28px}</style>")
+}
