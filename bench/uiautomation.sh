@@ -6,7 +6,7 @@
 # launch, one query resolution on a 100-element page, tap → idle on a navigation,
 # typeText of 20 characters, screenshot, and the scripted journey (fresh context each).
 # Prints one Markdown table: medians, p95s, ratios to the raw floor and to Playwright.
-# Usage: bench/uiautomation.sh [scale]   (scale multiplies the number of runs; default 1)
+# Usage: [BENCH=path] bench/uiautomation.sh [scale]   (scale multiplies the number of runs; default 1)
 # Installs the `playwright` package from PyPI with pip if it is missing (never runs
 # `playwright install`: Playwright drives the system chromium-headless-shell).
 set -euo pipefail
@@ -18,8 +18,12 @@ scale=${1:-1}
 
 python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright >&2
 
-swift build -c release --product UIAutomationBench >/dev/null
-bench=.build/release/UIAutomationBench
+# BENCH=path uses an already built UIAutomationBench (say, one built with its own --scratch-path).
+bench=${BENCH:-}
+if [ -z "$bench" ]; then
+  swift build -c release --product UIAutomationBench >/dev/null
+  bench=.build/release/UIAutomationBench
+fi
 work=$(mktemp -d)
 server=
 trap '[ -n "$server" ] && kill $server 2>/dev/null; rm -rf "$work"' EXIT

@@ -41,7 +41,7 @@ struct ReadEquivalenceTests {
     @Test func partialReadsEqualFullReads() async throws {
         try await withApp("/mutations") { (app) async throws in
             let driver = try app.driver(for: "test")
-            let cases = Int(ProcessInfo.processInfo.environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 1_500
+            let cases = Int(ProcessInfo.processInfo.environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 1_000
             let seed = Int.random(in: 1...1_000_000)
             _ = try await driver.snapshot()
             var mismatches: [String] = []

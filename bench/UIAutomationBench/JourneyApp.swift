@@ -16,7 +16,7 @@ enum JourneyApp {
 
     /// Path → HTML.
     static var pages: [String: String] {
-        var pages = ["/": gallery, "/hundred": hundred, "/hundred-live": hundredLive, "/form": form]
+        var pages = ["/": gallery, "/hundred": hundred, "/hundred-live": hundredLive, "/form": form, "/two-thousand": twoThousand]
         for animal in animals { pages["/animal/\(animal.id)"] = detail(animal) }
         return pages
     }
@@ -104,6 +104,14 @@ enum JourneyApp {
         <a href="#s\(index)">Link \(index)</a><input aria-label="Field \(index)"></section>
         """
     }.joined() + "</main><script>let n = 0; setInterval(() => { document.querySelector('[data-testid=tick]').textContent = ++n }, 2)</script>")
+
+    /// 2,000 elements of the same mixed kinds (500 sections), for reads on a large page.
+    static let twoThousand = page("Two thousand", "<main>" + (0..<500).map { index in
+        """
+        <section><h2>Section \(index)</h2><button data-testid="b\(index)">Button \(index)</button>
+        <a href="#s\(index)">Link \(index)</a><input aria-label="Field \(index)"></section>
+        """
+    }.joined() + "</main>")
 
     /// One text field, for typing.
     static let form = page("Form", """

@@ -85,6 +85,26 @@ struct UIAutomationBench {
         }
         await live.terminate()
 
+        // A read after one small change made by the page's own script (no input from us): a
+        // label changed, an element added, a class toggled, in turn; only the read is timed.
+        for (path, name, runs) in [("/hundred", "100", 100 * scale), ("/two-thousand", "2,000", 30 * scale)] {
+            let page = Application(url: baseURL + path)
+            try await page.launch()
+            _ = try await page.buttons["b17"].exists
+            for round in 0..<runs {
+                let change = [
+                    "document.querySelector('[data-testid=b3]').firstChild.data = 'Button 3 (\\(round))'",
+                    "document.querySelector('main').insertAdjacentHTML('beforeend', '<p>Added \\(round)</p>')",
+                    "document.querySelector('[data-testid=b5]').classList.toggle('pressed')",
+                ][round % 3]
+                _ = try await page.evaluate(change + "; 0", as: Int.self)
+                try await record("query after a small change (\(name) elements)") {
+                    guard try await page.buttons["b17"].exists else { throw Failed(description: "b17 not found") }
+                }
+            }
+            await page.terminate()
+        }
+
         // Tap → idle on a navigation: gallery → cell 3 → back → …
         let gallery = Application(url: baseURL + "/")
         try await gallery.launch()

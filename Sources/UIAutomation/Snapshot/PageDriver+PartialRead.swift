@@ -20,6 +20,16 @@ extension PageDriver {
     /// then reads the whole tree.
     func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
         guard roots > 0 else { return old }
+        do {
+            return try await refresh(old, roots: roots, limit: limit)
+        } catch DevToolsError.protocolError {
+            // A node gone or an accessibility object replaced while reading ("No node with given
+            // id", "Invalid ID"): the page changed under the read; read it whole.
+            return nil
+        }
+    }
+
+    private func refresh(_ old: [CDP.Accessibility.AXNode], roots: Int, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
         let page = self.page
         // The roots' backend node ids: a handle on each (one group, released at once), described.
         let group = "automationlab-read-" + UUID().uuidString
