@@ -38,11 +38,15 @@ struct ReadEquivalenceTests {
         }
     }
 
+    /// Random batches of mutations, each read both ways. The default suite runs 100 batches
+    /// (a new seed each run, about 3 s); `LAB_EQUIVALENCE_CASES=5000` runs a deep check and
+    /// `LAB_EQUIVALENCE_SEED=n` replays a failing seed (docs/benchmarks.md).
     @Test func partialReadsEqualFullReads() async throws {
         try await withApp("/mutations") { (app) async throws in
             let driver = try app.driver(for: "test")
-            let cases = Int(ProcessInfo.processInfo.environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 1_000
-            let seed = Int.random(in: 1...1_000_000)
+            let environment = ProcessInfo.processInfo.environment
+            let cases = Int(environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 100
+            let seed = Int(environment["LAB_EQUIVALENCE_SEED"] ?? "") ?? Int.random(in: 1...1_000_000)
             _ = try await driver.snapshot()
             var mismatches: [String] = []
             let clock = ContinuousClock()
