@@ -10,9 +10,9 @@ extension FixturePages {
         "/core/css-chain": cssChain,
     ]
 
-    /// A tap starts an 8 s layout-moving slide: the app is busy (not idle) for 8 s after it.
+    /// A tap starts a 30 s layout-moving slide: the app is busy (not idle) for 30 s after it.
     static let slowIdle = page("Slow idle", """
-        <style>#panel { transition: transform 8s linear; } #panel.moved { transform: translateX(40px); }</style>
+        <style>#panel { transition: transform 30s linear; } #panel.moved { transform: translateX(40px); }</style>
         <button data-testid="go" onclick="document.getElementById('panel').classList.add('moved')">Go</button>
         <div id="panel" data-testid="panel" role="group" aria-label="Panel">Panel</div>
         """)
