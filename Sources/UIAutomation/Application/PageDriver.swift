@@ -133,7 +133,9 @@ final class PageDriver: PageEngine {
             var axNodes: [CDP.Accessibility.AXNode]?
             if let cached, let base = begin?.member("base")?.number.map(Int.init), base == cached.read,
                begin?.member("partial")?.bool == true, !navigation.isLoading {
-                axNodes = try await refreshedTree(cached.axNodes, roots: begin?.member("roots")?.number.map(Int.init) ?? 0, limit: limit)
+                axNodes = try await refreshedTree(
+                    cached.axNodes, roots: begin?.member("roots")?.number.map(Int.init) ?? 0,
+                    shallow: begin?.member("shallow")?.number.map(Int.init) ?? 0, limit: limit)
             }
             if axNodes != nil {
                 statistics.withLock { $0.refreshed += 1 }

@@ -94,7 +94,9 @@
   // may have changed (`roots`), or `full` when a change may reach beyond those subtrees and
   // their ancestors (anything but a mutation, a mutation in a shadow tree or the head, an
   // attribute CSS or accessibility reads, ...). PageDriver refreshes only those subtrees.
-  let log = { full: true, roots: new Set(), elements: false, attributes: [] };
+  // A childList change logs its parent in `parents` and the elements it added in `added`: a
+  // block container's own node and its new children are read, not all it holds.
+  let log = { full: true, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [] };
   const bump = () => { lab.version++; log.full = true; };
   const note = records => {
     lab.version++;
@@ -112,9 +114,17 @@
         for (const node of [...record.addedNodes, ...record.removedNodes]) {
           if (node.nodeType === Node.ELEMENT_NODE) log.elements = true;
         }
+        for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) log.added.add(node);
+        for (const node of [...record.addedNodes, ...record.removedNodes]) {
+          if (node.nodeType !== Node.ELEMENT_NODE) continue;
+          if (node.id) log.ids.push(node.id);
+          for (const inner of node.querySelectorAll('[id]')) log.ids.push(inner.id);
+        }
+        log.parents.add(root);
+      } else {
+        log.roots.add(root);
       }
-      log.roots.add(root);
-      if (log.roots.size > 16) { log.full = true; return; }
+      if (log.roots.size + log.parents.size + log.added.size > 32) { log.full = true; return; }
     }
   };
   const observer = new MutationObserver(note);
@@ -167,17 +177,21 @@
       const text = css_();
       if (text === null || /[+~]|:(nth|first|last|only|has|empty|not|is|where)|counter|\[/.test(text)) return false;
     }
-    for (const root of log.roots) {
+    const named = id => {
+      const escaped = CSS.escape(id);
+      return document.querySelector(relations.map(name => '[' + name + '~="' + escaped + '"]').join(',') +
+                                    ',label[for="' + escaped + '"]') !== null;
+    };
+    for (const root of [...log.roots, ...log.parents]) {
       if (!root.isConnected) continue;
       if (root.closest('head, style, script, template, label, legend, slot')) return false;
       // Text that names or describes another element (aria-labelledby, <label for>, ...).
       for (let node = root; node; node = node.parentElement) {
-        if (!node.id) continue;
-        const id = CSS.escape(node.id);
-        if (document.querySelector(relations.map(name => '[' + name + '~="' + id + '"]').join(',') +
-                                   ',label[for="' + id + '"]')) return false;
+        if (node.id && named(node.id)) return false;
       }
     }
+    // Elements that came or went with an id another element names.
+    if (log.ids.some(named)) return false;
     return true;
   };
   // Starts a read: the stamp, and what changed since read `base` (this is read `read`). The
@@ -189,21 +203,41 @@
     // Whitespace at the edges of a text collapses or not with its neighbours in the same line
     // box (measured: adding an element after a text trims its trailing space), so a change is
     // widened to its nearest block container: the whole inline formatting context it is in.
+    const inline = node => {
+      const display = getComputedStyle(node).display;
+      return display.startsWith('inline') || display === 'contents';
+    };
     const block = node => {
-      while (node.parentElement && node.parentElement !== document.documentElement) {
-        const display = getComputedStyle(node).display;
-        if (!display.startsWith('inline') && display !== 'contents') break;
-        node = node.parentElement;
-      }
+      while (node.parentElement && node.parentElement !== document.documentElement && inline(node)) node = node.parentElement;
       return node;
     };
-    const roots = [...new Set([...log.roots].filter(root => root.isConnected).map(block))];
-    const outermost = roots.filter(root => !roots.some(other => other !== root && other.contains(root)));
+    const deep = new Set([...log.roots].filter(root => root.isConnected).map(block));
+    // A block container whose children came or went: its own node (with its children's nodes)
+    // is read, and in full only its new element children and its inline ones (whose text
+    // may collapse differently); its block children's subtrees did not change. Too many inline
+    // children, or an inline parent: the whole formatting context is read; so is a list,
+    // whose items' markers count their siblings.
+    const shallow = new Set();
+    for (const parent of log.parents) {
+      if (!parent.isConnected) continue;
+      const container = block(parent);
+      const children = [...parent.children];
+      const displays = container === parent ? children.map(child => getComputedStyle(child).display) : [];
+      const inner = container === parent && !displays.some(display => display.includes('list-item'))
+        ? children.filter((child, index) => log.added.has(child) || displays[index].startsWith('inline') || displays[index] === 'contents')
+        : null;
+      if (inner === null || inner.length > 8) { deep.add(container); continue; }
+      shallow.add(parent);
+      for (const child of inner) deep.add(child);
+    }
+    const outermost = [...deep].filter(root => ![...deep].some(other => other !== root && other.contains(root)));
+    const shallowOnly = [...shallow].filter(root => !outermost.some(other => other.contains(root)));
     const base = lab.reads;
     lab.reads++;
-    lab.readRoots = canPartial ? outermost : [];
-    log = { full: false, roots: new Set(), elements: false, attributes: [] };
-    return { stamp, base, read: lab.reads, partial: canPartial, roots: lab.readRoots.length };
+    lab.readRoots = canPartial ? [...outermost, ...shallowOnly] : [];
+    log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [] };
+    return { stamp, base, read: lab.reads, partial: canPartial,
+             roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0 };
   };
   for (const [proto, names] of [
     [HTMLInputElement.prototype, ['value', 'checked', 'indeterminate']],

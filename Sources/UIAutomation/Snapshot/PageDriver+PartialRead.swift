@@ -14,14 +14,15 @@ import Foundation
 /// Under those conditions a mutation changes the accessibility nodes of its subtree and the
 /// names of its ancestors (names from contents), which is what is read again here.
 extension PageDriver {
-    /// The last tree's accessibility nodes with the `roots` changed subtrees (the page's
-    /// `lab.readRoots`) and their ancestors and siblings read again; `nil` when that cannot
-    /// be done (a root without an accessibility node, a reply that does not join): the caller
-    /// then reads the whole tree.
-    func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
-        guard roots > 0 else { return old }
+    /// The last tree's accessibility nodes with the changed subtrees (the page's
+    /// `lab.readRoots`: `roots` read whole, then `shallow` block containers read as their own
+    /// node and children, descending only into children new to the tree) and their ancestors
+    /// and siblings read again; `nil` when that cannot be done (a root without an accessibility
+    /// node, a reply that does not join): the caller then reads the whole tree.
+    func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, shallow: Int = 0, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
+        guard roots + shallow > 0 else { return old }
         do {
-            return try await refresh(old, roots: roots, limit: limit)
+            return try await refresh(old, roots: roots, shallow: shallow, limit: limit)
         } catch DevToolsError.protocolError {
             // A node gone or an accessibility object replaced while reading ("No node with given
             // id", "Invalid ID"): the page changed under the read; read it whole.
@@ -29,8 +30,9 @@ extension PageDriver {
         }
     }
 
-    private func refresh(_ old: [CDP.Accessibility.AXNode], roots: Int, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
+    private func refresh(_ old: [CDP.Accessibility.AXNode], roots deepCount: Int, shallow: Int, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
         let page = self.page
+        let roots = deepCount + shallow
         // The roots' backend node ids: a handle on each (one group, released at once), described.
         let group = "automationlab-read-" + UUID().uuidString
         let backendIds: [Int?]
@@ -58,8 +60,8 @@ extension PageDriver {
 
         // Each root with its ancestors, siblings and children, read concurrently.
         let partials = try await withThrowingTaskGroup(of: (Int, [CDP.Accessibility.AXNode]).self) { tasks in
-            for id in rootIds {
-                tasks.addTask { (id, try await page.send(CDP.Accessibility.GetPartialAXTree(backendNodeId: id, fetchRelatives: true), timeout: limit).nodes) }
+            for (index, id) in rootIds.enumerated() {
+                tasks.addTask { (index, try await page.send(CDP.Accessibility.GetPartialAXTree(backendNodeId: id, fetchRelatives: true), timeout: limit).nodes) }
             }
             var replies: [(Int, [CDP.Accessibility.AXNode])] = []
             for try await reply in tasks { replies.append(reply) }
@@ -67,12 +69,21 @@ extension PageDriver {
         }
         var fresh: [String: CDP.Accessibility.AXNode] = [:]
         var subtree: [String] = []
-        for (backendId, nodes) in partials {
+        var shallowRoots: [String] = []
+        for (_, nodes) in partials {
             for node in nodes { fresh[node.nodeId] = node }
+        }
+        for (index, nodes) in partials {
             // An ignored node's place in the tree is not what getFullAXTree gives it (measured:
             // its children may hang from a kept ancestor there): such a change is read whole.
-            guard let root = nodes.first(where: { $0.backendDOMNodeId == backendId }), !root.ignored else { return nil }
-            subtree.append(root.nodeId)
+            guard let root = nodes.first(where: { $0.backendDOMNodeId == rootIds[index] }), !root.ignored else { return nil }
+            if index < deepCount { subtree.append(root.nodeId) } else { shallowRoots.append(root.nodeId) }
+        }
+        // A shallow root's children new to the tree are read whole; the others keep their
+        // subtrees from the last tree (their own nodes are fresh).
+        let known = Set(old.map(\.nodeId))
+        for id in shallowRoots {
+            for child in fresh[id]?.childIds ?? [] where !known.contains(child) { subtree.append(child) }
         }
         // The rest of each subtree, a level at a time: children not in hand are asked for.
         var frontier = subtree
