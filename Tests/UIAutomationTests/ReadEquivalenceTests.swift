@@ -13,7 +13,7 @@ struct ReadEquivalenceTests {
     /// Every field of every element, one line each.
     static func fingerprint(_ snapshot: PageSnapshot) -> [String] {
         snapshot.elements.enumerated().map { index, element in
-            "\(index) \(element.description) role=\(element.role) node=\(element.backendNodeId.map(String.init) ?? "-") "
+            "\(index) \(element.description) role=\(element.role) node=\(element.node.map { String($0.rawValue) } ?? "-") "
                 + "parent=\(element.parent.map(String.init) ?? "-") depth=\(element.depth) children=\(element.children)"
         }
     }
@@ -28,12 +28,12 @@ struct ReadEquivalenceTests {
     ])
     func partialReadOfOneChange(_ script: String) async throws {
         try await withApp("/mutations") { (app) async throws in
-            let driver = try app.driver(for: "test")
+            let driver = try #require(try app.driver(for: "test") as? PageDriver)
             _ = try await driver.snapshot()
-            let before = driver.snapshotStatistics
+            let before = driver.readStatistics
             _ = try await driver.page.evaluate(script)
             let cheap = Self.fingerprint(try await driver.snapshot())
-            #expect(driver.snapshotStatistics.refreshed == before.refreshed + 1)
+            #expect(driver.readStatistics.refreshed == before.refreshed + 1)
             #expect(cheap == Self.fingerprint(try await driver.fullSnapshot()))
         }
     }
@@ -43,7 +43,7 @@ struct ReadEquivalenceTests {
     /// `LAB_EQUIVALENCE_SEED=n` replays a failing seed (docs/benchmarks.md).
     @Test func partialReadsEqualFullReads() async throws {
         try await withApp("/mutations") { (app) async throws in
-            let driver = try app.driver(for: "test")
+            let driver = try #require(try app.driver(for: "test") as? PageDriver)
             let environment = ProcessInfo.processInfo.environment
             let cases = Int(environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 100
             let seed = Int(environment["LAB_EQUIVALENCE_SEED"] ?? "") ?? Int.random(in: 1...1_000_000)
@@ -61,7 +61,7 @@ struct ReadEquivalenceTests {
                 times.mutate += t1 - t0
                 times.cheap += t2 - t1
                 times.full += clock.now - t2
-                if (index + 1) % 500 == 0 { print("read equivalence: \(index + 1) of \(cases) cases, \(full.count) elements, \(driver.snapshotStatistics), \(times)") }
+                if (index + 1) % 500 == 0 { print("read equivalence: \(index + 1) of \(cases) cases, \(full.count) elements, \(driver.readStatistics), \(times)") }
                 if cheap != full {
                     let diff = zip(cheap, full).first { $0 != $1 }.map { "cheap: \($0.0)\nfull:  \($0.1)" }
                         ?? "cheap has \(cheap.count) elements, full \(full.count)"
@@ -69,7 +69,7 @@ struct ReadEquivalenceTests {
                 }
             }
             #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
-            let counts = driver.snapshotStatistics
+            let counts = driver.readStatistics
             print("read equivalence: \(cases) cases, seed \(seed), \(counts), times \(times)")
             // The cheap path must actually be taken (where the page cannot bound a change, or
             // its root is an ignored node, the read is whole).

@@ -112,7 +112,7 @@ final class PageDriver: PageEngine {
     ///   is under way, and no input was sent since;
     /// - after DOM mutations the page can bound (text changed or nodes added or removed in a
     ///   few subtrees, attributes nothing reads), only those subtrees and their ancestors are
-    ///   read again (``refreshedTree(_:roots:limit:)``) and joined with the last tree; the DOM
+    ///   read again (``refreshedTree(_:roots:shallow:limit:)``) and joined with the last tree; the DOM
     ///   facts (identifiers, boxes) are always read whole.
     ///
     /// Both give the tree a full read gives (`ReadEquivalenceTests` compares them over
@@ -185,9 +185,12 @@ final class PageDriver: PageEngine {
         return result
     }
 
-    /// How many snapshots were read whole from the browser, how many reused, and how many
-    /// refreshed in part.
-    var snapshotStatistics: (read: Int, reused: Int, refreshed: Int) { statistics.withLock { ($0.read, $0.reused, $0.refreshed) } }
+    /// How many trees were read from the page (whole or in part) and how many reused.
+    var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read + $0.refreshed, $0.reused) } }
+
+    /// How many trees were read whole, how many reused, and how many refreshed in part
+    /// (``refreshedTree(_:roots:shallow:limit:)``).
+    var readStatistics: (read: Int, reused: Int, refreshed: Int) { statistics.withLock { ($0.read, $0.reused, $0.refreshed) } }
 
     /// Whether a tap would reach `element` now: the one hit test (``PageScripts/actionability``
     /// in its `hitTest` mode: visible, and the node hit at the point a tap aims at — through open
