@@ -1,0 +1,89 @@
+// The recorder's capture script. It runs in an isolated world of its own (Page.createIsolatedWorld
+// for the document open when recording starts, Page.addScriptToEvaluateOnNewDocument with a
+// worldName for every later one): it shares the DOM with the app but none of its JavaScript, so
+// the app cannot see it and it cannot see the app's globals. It only listens — in the capture
+// phase, passive, never calling preventDefault or stopPropagation — and reports what the person
+// did through the binding `__labRecord` (Runtime.addBinding scoped to this world). It writes
+// nothing to the DOM, to storage or to cookies.
+(() => {
+  const report = globalThis.__labRecord;
+  if (typeof report !== 'function' || globalThis.__labRecorderInstalled) return;
+  globalThis.__labRecorderInstalled = true;
+  const send = (event) => {
+    try { report(JSON.stringify(event)); } catch (error) { /* the recorder has gone: nothing to do */ }
+  };
+  const listen = (type, handler) => window.addEventListener(type, handler, { capture: true, passive: true });
+
+  // The recorder asks for the node of the last press and of the pointer (Runtime.evaluate in
+  // this world), and maps it to its accessibility element with DOM.describeNode.
+  let pressed = null;
+  let pointer = { x: -1, y: -1 };
+  globalThis.__labPressedNode = () => pressed;
+  globalThis.__labNodeAtPointer = () => (pointer.x < 0 ? null : document.elementFromPoint(pointer.x, pointer.y));
+
+  const isTextEntry = (node) => {
+    if (!node || node.nodeType !== 1) return false;
+    if (node.isContentEditable) return true;
+    if (node.tagName === 'TEXTAREA') return true;
+    if (node.tagName !== 'INPUT') return false;
+    return !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file', 'image', 'hidden']
+      .includes((node.type || '').toLowerCase());
+  };
+  const valueOf = (node) => (node.isContentEditable ? node.textContent : node.value) || '';
+
+  // Each change of a field's text is reported as its value before and after; the recorder joins
+  // a run of them into one typeText.
+  const known = new WeakMap();
+  listen('focusin', (event) => {
+    if (isTextEntry(event.target)) known.set(event.target, valueOf(event.target));
+  });
+
+  listen('pointermove', (event) => { pointer = { x: event.clientX, y: event.clientY }; });
+
+  listen('pointerdown', (event) => {
+    if (!event.isTrusted) return;
+    pointer = { x: event.clientX, y: event.clientY };
+    pressed = event.target;
+    send({ kind: 'press', x: event.clientX, y: event.clientY, button: event.button });
+  });
+
+  listen('dblclick', (event) => {
+    if (event.isTrusted) send({ kind: 'doubleClick', x: event.clientX, y: event.clientY });
+  });
+
+  listen('input', (event) => {
+    const target = event.target;
+    if (!event.isTrusted || !isTextEntry(target)) return;
+    const before = known.has(target) ? known.get(target) : '';
+    known.set(target, valueOf(target));
+    pressed = target;
+    send({ kind: 'input', before, value: valueOf(target) });
+  });
+
+  listen('change', (event) => {
+    const target = event.target;
+    if (!event.isTrusted || !target || target.tagName !== 'SELECT') return;
+    pressed = target;
+    const option = target.selectedOptions && target.selectedOptions[0];
+    send({ kind: 'pick', value: option ? option.textContent.trim() : target.value });
+  });
+
+  listen('keydown', (event) => {
+    if (!event.isTrusted || event.repeat) return;
+    const field = isTextEntry(event.target);
+    if (field) pressed = event.target;
+    send({
+      kind: 'key', key: event.key, code: event.code, inField: field,
+      shift: event.shiftKey, ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey,
+    });
+  });
+
+  listen('wheel', (event) => {
+    if (!event.isTrusted) return;
+    pressed = event.target;
+    send({ kind: 'wheel', dx: event.deltaX, dy: event.deltaY, x: event.clientX, y: event.clientY });
+  });
+
+  const navigation = performance.getEntriesByType('navigation')[0];
+  send({ kind: 'load', url: location.href, type: navigation ? navigation.type : 'navigate' });
+})();
