@@ -31,8 +31,10 @@ public struct QueryChooser: Sendable {
 
     /// The element a person meant when they pressed `index`: the element itself when it is a
     /// control, else its nearest control ancestor within three levels (text inside a button gives
-    /// the button, an image inside a link the link); a switch inside a switch (a SwiftUI-style
-    /// toggle row) gives the outer one, which the toggle helpers expect.
+    /// the button, an image inside a link the link); a control without an identifier that is the
+    /// whole content of a control with one and the same label (a cell's link) gives that one; a
+    /// switch inside a switch (a SwiftUI-style toggle row) gives the outer one, which the toggle
+    /// helpers expect.
     public func actionTarget(for index: Int, in snapshot: PageSnapshot) -> Int {
         let elements = snapshot.elements
         var target = index
@@ -50,6 +52,14 @@ public struct QueryChooser: Sendable {
                 ancestor = snapshot.parentIndex(of: current)
                 levels += 1
             }
+        }
+        // A control without an identifier that fills a named one (a link that is a cell's whole
+        // content, with the same label) means the one with the identifier: the stabler query.
+        while elements[target].identifier.isEmpty, let parent = snapshot.parentIndex(of: target), parent != 0,
+              Self.actionableTypes.contains(elements[parent].elementType), !elements[parent].identifier.isEmpty,
+              elements[parent].label == elements[target].label
+        {
+            target = parent
         }
         if [.switch, .checkBox].contains(elements[target].elementType) {
             var ancestor = snapshot.parentIndex(of: target)

@@ -87,7 +87,9 @@ public actor RecordingSession {
         // navigation can replace the world between the two calls: then try the new one.
         while ContinuousClock.now < deadline {
             let expression = "\(CaptureScript.bindingName)(JSON.stringify({ kind: 'mark', id: \(mark) }))"
-            if let context, (try? await page.send(CDP.Runtime.Evaluate(expression: expression, contextId: context)))?.exceptionDetails == nil {
+            if let context, let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, contextId: context)),
+               result.exceptionDetails == nil
+            {
                 break
             }
             try await Task.sleep(for: .milliseconds(20))
@@ -132,6 +134,10 @@ public actor RecordingSession {
         var url: String?
         var type: String?
         var id: Int?
+        var node: Int?
+        var box: ElementLocator.Box?
+        var point: ElementLocator.Point?
+        var testid: String?
     }
 
     private func receive(_ message: CDPEventMessage) async {
@@ -155,7 +161,7 @@ public actor RecordingSession {
         case "press":
             await finishWheel()
             gestureSinceLoad = true
-            await press(context: context)
+            await press(report, context: context)
         case "doubleClick":
             // The two presses before it were recorded as taps on the same element: one double tap.
             if steps.count >= 2, case .tap(let first) = steps[steps.count - 2], case .tap(let second) = steps[steps.count - 1],
@@ -170,8 +176,7 @@ public actor RecordingSession {
         case "pick":
             await finishPending()
             gestureSinceLoad = true
-            if let (element, code, _) = await pressedElement(context: context, retarget: false), let value = report.value {
-                _ = element
+            if let (_, code, _) = await pressedElement(report, context: context, retarget: false), let value = report.value {
                 append(.pick(code, value: value))
             }
         case "key":
@@ -185,8 +190,8 @@ public actor RecordingSession {
         }
     }
 
-    private func press(context: Int) async {
-        guard let (element, code, snapshotElement) = await pressedElement(context: context, retarget: true) else {
+    private func press(_ report: Report, context: Int) async {
+        guard let (element, code, snapshotElement) = await pressedElement(report, context: context, retarget: true) else {
             await finishPending()
             append(.notRecorded("a press on something that is no element of the accessibility tree"))
             return
@@ -205,7 +210,7 @@ public actor RecordingSession {
     }
 
     private func input(_ report: Report, context: Int) async {
-        guard let (element, code, _) = await pressedElement(context: context, retarget: false) else {
+        guard let (element, code, _) = await pressedElement(report, context: context, retarget: false) else {
             append(.notRecorded("typing into a field that is no element of the accessibility tree"))
             return
         }
@@ -254,7 +259,7 @@ public actor RecordingSession {
             return
         }
         var on: String?
-        if inField, let (_, code, _) = await pressedElement(context: context, retarget: false) { on = code }
+        if inField, let (_, code, _) = await pressedElement(report, context: context, retarget: false) { on = code }
         if inField, domKey == "Enter", on != nil {
             append(.typeText("\n", into: on!))
             return
@@ -263,7 +268,7 @@ public actor RecordingSession {
     }
 
     private func scroll(_ report: Report, context: Int) async {
-        guard let (_, code, _) = await pressedElement(context: context, retarget: true) else { return }
+        guard let (_, code, _) = await pressedElement(report, context: context, retarget: true) else { return }
         if let wheel, wheel.code == code {
             self.wheel?.dx += report.dx ?? 0
             self.wheel?.dy += report.dy ?? 0
@@ -319,15 +324,21 @@ public actor RecordingSession {
 
     // MARK: Elements
 
-    /// The element of the node the script last saw pressed (or typed into), in the tree read
-    /// before the event: its chosen query and snapshot.
-    private func pressedElement(context: Int, retarget: Bool) async -> (Element, String, ElementSnapshot)? {
-        guard let (_, page) = app.runningPage, let node = await node(of: "__labPressedNode()", context: context, page: page)
-        else { return nil }
-        for attempt in 0..<2 {
-            // The tree before the event; when the node is newer than it, the tree now.
-            let snapshot = attempt == 0 ? before : try? await app.snapshot()
-            guard let snapshot, var index = snapshot.elementIndex(forDOMNode: node), index > 0 else { continue }
+    /// The element a report is about, in the tree read before the event: its chosen query and
+    /// snapshot. The node is asked for by its number (exact) while its document is still there,
+    /// else found by its box and the press point (``ElementLocator``).
+    private func pressedElement(_ report: Report, context: Int, retarget: Bool) async -> (Element, String, ElementSnapshot)? {
+        var node: Int?
+        if let number = report.node, let (_, page) = app.runningPage {
+            node = await self.node(of: "__labNode(\(number))", context: context, page: page)
+        }
+        var candidates: [PageSnapshot] = []
+        if let before { candidates.append(before) }
+        if node != nil, let now = try? await app.snapshot() { candidates.append(now) }  // a node newer than that tree
+        for snapshot in candidates {
+            let found = node.flatMap { snapshot.elementIndex(forDOMNode: $0) }
+                ?? (node == nil ? ElementLocator(snapshot: snapshot).index(box: report.box, point: report.point, testid: report.testid) : nil)
+            guard var index = found, index > 0 else { continue }
             if retarget { index = chooser.actionTarget(for: index, in: snapshot) }
             if let element = try? await chooser.element(for: index, in: snapshot) {
                 return (element, element.description, snapshot.elements[index])

@@ -14,12 +14,30 @@
   };
   const listen = (type, handler) => window.addEventListener(type, handler, { capture: true, passive: true });
 
-  // The recorder asks for the node of the last press and of the pointer (Runtime.evaluate in
-  // this world), and maps it to its accessibility element with DOM.describeNode.
-  let pressed = null;
+  // Each report about an element carries a number; the recorder asks for that report's node
+  // (Runtime.evaluate in this world) and maps it to its accessibility element with
+  // DOM.describeNode. When the page has navigated away meanwhile, the node is gone: the report
+  // also carries the node's box and the press point in document coordinates, which the
+  // recorder finds in the element tree it read before the event.
+  const nodes = new Map();
+  let sequence = 0;
   let pointer = { x: -1, y: -1 };
-  globalThis.__labPressedNode = () => pressed;
+  globalThis.__labNode = (number) => nodes.get(number) || null;
   globalThis.__labNodeAtPointer = () => (pointer.x < 0 ? null : document.elementFromPoint(pointer.x, pointer.y));
+  const about = (node, x, y) => {
+    sequence += 1;
+    nodes.set(sequence, node);
+    if (nodes.size > 200) nodes.delete(nodes.keys().next().value);
+    const box = node && node.getBoundingClientRect ? node.getBoundingClientRect() : null;
+    const sx = window.scrollX, sy = window.scrollY;
+    const identified = node && node.closest ? node.closest('[data-testid]') : null;
+    return {
+      node: sequence,
+      box: box ? { x: box.x + sx, y: box.y + sy, width: box.width, height: box.height } : null,
+      point: x === undefined ? null : { x: x + sx, y: y + sy },
+      testid: identified ? identified.getAttribute('data-testid') : null,
+    };
+  };
 
   const isTextEntry = (node) => {
     if (!node || node.nodeType !== 1) return false;
@@ -43,8 +61,7 @@
   listen('pointerdown', (event) => {
     if (!event.isTrusted) return;
     pointer = { x: event.clientX, y: event.clientY };
-    pressed = event.target;
-    send({ kind: 'press', x: event.clientX, y: event.clientY, button: event.button });
+    send({ kind: 'press', button: event.button, ...about(event.target, event.clientX, event.clientY) });
   });
 
   listen('dblclick', (event) => {
@@ -56,32 +73,29 @@
     if (!event.isTrusted || !isTextEntry(target)) return;
     const before = known.has(target) ? known.get(target) : '';
     known.set(target, valueOf(target));
-    pressed = target;
-    send({ kind: 'input', before, value: valueOf(target) });
+    send({ kind: 'input', before, value: valueOf(target), ...about(target) });
   });
 
   listen('change', (event) => {
     const target = event.target;
     if (!event.isTrusted || !target || target.tagName !== 'SELECT') return;
-    pressed = target;
     const option = target.selectedOptions && target.selectedOptions[0];
-    send({ kind: 'pick', value: option ? option.textContent.trim() : target.value });
+    send({ kind: 'pick', value: option ? option.textContent.trim() : target.value, ...about(target) });
   });
 
   listen('keydown', (event) => {
     if (!event.isTrusted || event.repeat) return;
     const field = isTextEntry(event.target);
-    if (field) pressed = event.target;
     send({
       kind: 'key', key: event.key, code: event.code, inField: field,
       shift: event.shiftKey, ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey,
+      ...about(field ? event.target : null),
     });
   });
 
   listen('wheel', (event) => {
     if (!event.isTrusted) return;
-    pressed = event.target;
-    send({ kind: 'wheel', dx: event.deltaX, dy: event.deltaY, x: event.clientX, y: event.clientY });
+    send({ kind: 'wheel', dx: event.deltaX, dy: event.deltaY, ...about(event.target, event.clientX, event.clientY) });
   });
 
   const navigation = performance.getEntriesByType('navigation')[0];

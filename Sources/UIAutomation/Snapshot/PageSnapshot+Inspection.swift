@@ -5,6 +5,10 @@ import DevTools
 // very evaluator queries use, so a tool's answer is the answer a test would get.
 
 extension PageSnapshot {
+    /// How far the page was scrolled when it was read, in CSS pixels: an element's `frame` plus
+    /// this is its box in document coordinates.
+    public var scrollPosition: (x: Double, y: Double) { scrollOffset }
+
     /// The index of the element's parent in ``elements``; `nil` for the root.
     public func parentIndex(of index: Int) -> Int? { elements[index].parent }
 

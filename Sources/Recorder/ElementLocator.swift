@@ -1,0 +1,62 @@
+import UIAutomation
+
+/// Finds the element of a DOM node in an element tree read *before* the node was reported,
+/// when the node itself can no longer be asked about (the press navigated away): by its box
+/// and the press point in document coordinates, which do not change when the page scrolls.
+struct ElementLocator {
+    struct Box: Decodable, Sendable {
+        let x: Double
+        let y: Double
+        let width: Double
+        let height: Double
+    }
+
+    struct Point: Decodable, Sendable {
+        let x: Double
+        let y: Double
+    }
+
+    let snapshot: PageSnapshot
+
+    /// The innermost element whose box is the node's (within a pixel) — nearest to the element
+    /// with identifier `testid` when several are — else the innermost element containing the point.
+    func index(box: Box?, point: Point?, testid: String?) -> Int? {
+        let scroll = snapshot.scrollPosition
+        func documentFrame(_ index: Int) -> (x: Double, y: Double, width: Double, height: Double) {
+            let frame = snapshot.elements[index].frame
+            return (frame.x + scroll.x, frame.y + scroll.y, frame.width, frame.height)
+        }
+        let indexes = snapshot.elements.indices.dropFirst()
+        if let box {
+            let same = indexes.filter { index in
+                let frame = documentFrame(index)
+                return abs(frame.x - box.x) <= 1 && abs(frame.y - box.y) <= 1 && abs(frame.width - box.width) <= 1
+                    && abs(frame.height - box.height) <= 1
+            }
+            if let testid, let identified = same.last(where: { isInside($0, identifier: testid) }) { return identified }
+            if let innermost = same.last { return innermost }
+        }
+        if let point {
+            let containing = indexes.filter { index in
+                let frame = documentFrame(index)
+                return frame.width > 0 && frame.height > 0 && point.x >= frame.x && point.x < frame.x + frame.width
+                    && point.y >= frame.y && point.y < frame.y + frame.height
+            }
+            // The smallest box containing the point: the innermost element there.
+            return containing.min { area(documentFrame($0)) < area(documentFrame($1)) }
+        }
+        return nil
+    }
+
+    private func area(_ frame: (x: Double, y: Double, width: Double, height: Double)) -> Double { frame.width * frame.height }
+
+    /// Whether the element or one of its ancestors has `identifier`.
+    private func isInside(_ index: Int, identifier: String) -> Bool {
+        var current: Int? = index
+        while let at = current {
+            if snapshot.elements[at].identifier == identifier { return true }
+            current = snapshot.parentIndex(of: at)
+        }
+        return false
+    }
+}
