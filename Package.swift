@@ -371,7 +371,10 @@ let package = Package(
         // recording gives the same), compiled and run as plain XCUITest against the lab apps.
         .testTarget(
             name: "RecordedXCUITests",
-            dependencies: ["XCUIAutomation", "AnimalsApp", "TriviaApp", "LabKit", "LabTesting", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                "XCUIAutomation", "UIAutomation", "AnimalsApp", "TriviaApp", "LabKit", "LabTesting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 

@@ -100,7 +100,10 @@ public actor RecordingSession {
         }
     }
 
-    /// The steps so far, typing and scrolling still under way included.
+    /// The steps recorded so far, without the typing, scrolling or toggle still under way.
+    public var finishedSteps: [RecordedStep] { steps }
+
+    /// The steps so far, typing and scrolling still under way included (which ends them).
     public func recordedSteps() async -> [RecordedStep] {
         await finishPending()
         return steps

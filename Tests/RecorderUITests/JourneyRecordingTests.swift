@@ -54,15 +54,22 @@ struct JourneyRecordingTests {
     }
 
     @Test func favouritingShowsAStarOnTheDetailAndInTheGallery() async throws {
+        var window: Screenshot?
+        var soFar: [RecordedStep] = []
         let steps = try await RecordingHarness.record(LabAppHost(app: AnimalsApp())) { app, session, _ in
             try await session.after { try await app.cells[ID.cell("zebra")].tap() }
             try await session.after { try await app.buttons[ID.favoriteButton].tap() }
             try await assertWhileRecording("e", app.images[ID.detailStar], app, session)
             try await assertWhileRecording("l", app.buttons[ID.favoriteButton], app, session)
+            window = try await app.screenshot()
+            soFar = await session.finishedSteps
             try await session.after { try await app.buttons[ID.backButton].tap() }
             try await assertWhileRecording("e", app.images[ID.cellStar("zebra")], app, session)
         }
         try expectGolden(steps, app: Self.animals, type: "RecordedFavoritingUITests")
+        // docs/recorder.md's picture: the window mid-recording beside what `lab record` printed.
+        let shot = try await RecordingScreenshot.shoot(window: try #require(window), steps: soFar, app: Self.animals)
+        #expect(shot.isPNG)
     }
 
     @Test func filteringByTwoTagsThenClearingAll() async throws {
