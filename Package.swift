@@ -377,6 +377,9 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // The same recording written as async Swift Testing code and as a flow (`--format
+        // uiautomation`, `--format flow`), exactly as it came out, compiled and run.
+        .testTarget(name: "RecordedAsyncTests", dependencies: ["UIAutomation", "UIFlows", "TriviaApp", "TogglesApp", "LabTesting"]),
 
         // XCUIAutomation itself on fixture pages: failures at the caller's line, calls refused where
         // blocking is unsafe, predicates and expectations, gestures, element types, two apps.

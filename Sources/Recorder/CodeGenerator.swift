@@ -141,8 +141,7 @@ public struct CodeGenerator: Sendable {
 
     private func swiftTestingFile(_ steps: [RecordedStep]) -> String {
         var text = header
-        text += "import Testing\nimport UIAutomation\n"
-        for module in app.imports { text += "import \(module)\n" }
+        for module in Set(["Testing", "UIAutomation"] + app.imports).sorted() { text += "import \(module)\n" }
         text += "\n@Test func \(testName)() async throws {\n"
         text += "    let app = \(app.applicationExpression)\n"
         if !app.launchArguments.isEmpty {
@@ -179,10 +178,9 @@ public struct CodeGenerator: Sendable {
 
     private func flowFile(_ steps: [RecordedStep]) -> String {
         var text = header
-        text += "import UIFlows\n"
-        for module in app.imports where module != "UIAutomation" { text += "import \(module)\n" }
-        text += "\n/// The recorded steps as a flow, one after another. Run it with `try await scenario.run()`\n"
-        text += "/// after `try await app.launch()` on `\(app.applicationExpression.replacingOccurrences(of: "\n", with: " "))`.\n"
+        for module in Set(["UIFlows"] + app.imports.filter { $0 != "UIAutomation" }).sorted() { text += "import \(module)\n" }
+        text += "\n/// The recorded steps as a flow, one after another: `try await \(testName)(app).run()` after\n"
+        text += "/// `try await app.launch()` on `\(app.applicationExpression.replacingOccurrences(of: "\n", with: " "))`.\n"
         text += "func \(testName)(_ app: Application) -> FlowScenario {\n"
         text += "    let scenario = FlowScenario(\(SwiftLiteral.string(typeName)))\n"
         var names: [String] = []
@@ -207,6 +205,7 @@ public struct CodeGenerator: Sendable {
         for (from, to) in zip(names, names.dropFirst()) {
             text += "    scenario.transition(from: \(SwiftLiteral.string(from)), to: \(SwiftLiteral.string(to)))\n"
         }
+        text += "    scenario.expectExit(from: \(SwiftLiteral.string(names[names.count - 1])))\n"
         text += "    return scenario\n}\n"
         return text
     }

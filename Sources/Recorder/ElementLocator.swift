@@ -18,9 +18,20 @@ struct ElementLocator {
 
     let snapshot: PageSnapshot
 
-    /// The innermost element whose box is the node's (within a pixel) — nearest to the element
-    /// with identifier `testid` when several are — else the innermost element containing the point.
+    /// The innermost element whose box is the node's (within a pixel), else the innermost
+    /// element containing the point — kept only when it lies inside the one element whose
+    /// identifier is the node's nearest `testid` (the tree may be older than the page by an
+    /// instant); otherwise that identified element.
     func index(box: Box?, point: Point?, testid: String?) -> Int? {
+        let found = geometric(box: box, point: point)
+        guard let testid else { return found }
+        let identified = snapshot.elements.indices.dropFirst().filter { snapshot.elements[$0].identifier == testid }
+        guard identified.count == 1 else { return found }
+        if let found, isInside(found, identifier: testid) { return found }
+        return identified[0]
+    }
+
+    private func geometric(box: Box?, point: Point?) -> Int? {
         let scroll = snapshot.scrollPosition
         func documentFrame(_ index: Int) -> (x: Double, y: Double, width: Double, height: Double) {
             let frame = snapshot.elements[index].frame
@@ -33,7 +44,6 @@ struct ElementLocator {
                 return abs(frame.x - box.x) <= 1 && abs(frame.y - box.y) <= 1 && abs(frame.width - box.width) <= 1
                     && abs(frame.height - box.height) <= 1
             }
-            if let testid, let identified = same.last(where: { isInside($0, identifier: testid) }) { return identified }
             if let innermost = same.last { return innermost }
         }
         if let point {

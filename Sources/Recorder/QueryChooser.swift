@@ -71,6 +71,35 @@ public struct QueryChooser: Sendable {
         return target
     }
 
+    /// The element an assertion on `index` (the element under the pointer) is about: a generic
+    /// container (`.other`) means its nearest typed ancestor within three levels; for a value,
+    /// an element with none means its nearest ancestor that is a switch, check box, field,
+    /// slider or picker (the row's text inside a toggle means the toggle).
+    public func assertionTarget(for index: Int, in snapshot: PageSnapshot, forValue: Bool) -> Int {
+        let elements = snapshot.elements
+        func ancestor(of start: Int, where condition: (ElementSnapshot) -> Bool) -> Int? {
+            var current = snapshot.parentIndex(of: start)
+            var levels = 0
+            while let at = current, at != 0, levels < 3 {
+                if condition(elements[at]) { return at }
+                current = snapshot.parentIndex(of: at)
+                levels += 1
+            }
+            return nil
+        }
+        var target = index
+        if elements[target].elementType == .other, let typed = ancestor(of: target, where: { $0.elementType != .other }) {
+            target = typed
+        }
+        let valued: Set<ElementType> = [.switch, .checkBox, .radioButton, .textField, .secureTextField, .searchField, .textView, .slider, .picker]
+        if forValue, !valued.contains(elements[target].elementType), (elements[target].value ?? "").isEmpty,
+           let holder = ancestor(of: target, where: { valued.contains($0.elementType) })
+        {
+            target = holder
+        }
+        return target
+    }
+
     /// The recommended query for the element at `index` of `snapshot`, or `nil` for the root
     /// (the application itself, `app`).
     public func element(for index: Int, in snapshot: PageSnapshot) async throws -> Element? {

@@ -311,7 +311,8 @@ public actor RecordingSession {
         guard let (_, page) = app.runningPage,
               let node = await node(of: "__labNodeAtPointer()", context: context, page: page),
               let snapshot = try? await app.snapshot(),
-              let index = snapshot.elementIndex(forDOMNode: node), index > 0,
+              let pointed = snapshot.elementIndex(forDOMNode: node), pointed > 0,
+              case let index = chooser.assertionTarget(for: pointed, in: snapshot, forValue: code == "KeyV"),
               let element = try? await chooser.element(for: index, in: snapshot)
         else {
             append(.notRecorded("an assertion with the pointer over no element of the accessibility tree"))

@@ -4,6 +4,7 @@ import LabTesting
 import Recorder
 import Testing
 import TestSupport
+import TogglesApp
 import TriviaApp
 import UIAutomation
 
@@ -18,13 +19,19 @@ struct JourneyRecordingTests {
     typealias ID = AnimalsIdentifiers
 
     static let animals = RecordedApp.labApp("animals", title: "Automation Animals", module: "AnimalsApp", appExpression: "AnimalsApp()")
+    static let toggles = RecordedApp.labApp("toggles", title: "Toggles", module: "TogglesApp", appExpression: "TogglesApp()")
     static let trivia = RecordedApp.labApp("trivia", title: "Movie Trivia", module: "TriviaApp", appExpression: "try TriviaApp()")
 
-    /// Compares the XCUITest file written from `steps` with the checked-in one.
-    private func expectGolden(_ steps: [RecordedStep], app: RecordedApp, type: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let code = CodeGenerator(format: .xcuitest, app: app, typeName: type, testName: "testRecordedJourney").file(steps)
+    /// Compares the file written from `steps` with the checked-in one: XCUITest in
+    /// RecordedXCUITests, the other formats in RecordedAsyncTests.
+    private func expectGolden(
+        _ steps: [RecordedStep], app: RecordedApp, type: String, format: RecordingFormat = .xcuitest, testName: String = "testRecordedJourney",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let code = CodeGenerator(format: format, app: app, typeName: type, testName: testName).file(steps)
+        let folder = format == .xcuitest ? "RecordedXCUITests" : "RecordedAsyncTests"
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("RecordedXCUITests/\(type).swift").path
+            .appendingPathComponent("\(folder)/\(type).swift").path
         if ProcessInfo.processInfo.environment["LAB_RECORD_GOLDEN"] == "1" {
             try code.write(toFile: path, atomically: true, encoding: .utf8)
             return
@@ -99,5 +106,22 @@ struct JourneyRecordingTests {
             try await assertWhileRecording("l", app.staticTexts.matching(identifier: "QuestionTitle").element, app, session)
         }
         try expectGolden(steps, app: Self.trivia, type: "RecordedMovieTriviaUITests")
+        try expectGolden(steps, app: Self.trivia, type: "RecordedMovieTriviaAsync", format: .uiautomation, testName: "recordedMovieTrivia")
+        try expectGolden(steps, app: Self.trivia, type: "RecordedMovieTriviaFlow", format: .flow, testName: "recordedMovieTriviaFlow")
+    }
+
+    @Test func togglesAreTurnedWithTheToggleHelpersAndADeadRowTapIsATap() async throws {
+        typealias TID = TogglesIdentifiers
+        let steps = try await RecordingHarness.record(LabAppHost(app: TogglesApp())) { app, session, _ in
+            try await session.after { try await app.links[TID.togglesRow].tap() }
+            // The inner switch of a SwiftUI-style row: the recorder names the row's toggle.
+            try await session.after { try await app.switches[TID.toggleSwitch("airplaneMode")].tap() }
+            // The row's centre: nothing reacts, and that is what is recorded.
+            try await session.after { try await app.switches[TID.toggle("bluetooth")].tap() }
+            try await session.after { try await app.switches[TID.toggleSwitch("wifi")].tap() }
+            try await assertWhileRecording("v", app.switches[TID.toggle("wifi")], app, session)
+        }
+        #expect(steps.contains(.toggle(#"app.switches["toggles.toggle.airplaneMode"]"#, on: true)))
+        try expectGolden(steps, app: Self.toggles, type: "RecordedTogglesAsync", format: .uiautomation, testName: "recordedToggles")
     }
 }

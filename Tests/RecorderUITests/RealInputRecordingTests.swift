@@ -11,7 +11,7 @@ import UIAutomation
 @Suite("Recording real X input", .enabled(if: VirtualDisplay.isAvailable && RealInput.xdotool != nil, "needs Xvfb, xdotool and a full chromium"))
 struct RealInputRecordingTests {
     static let form = """
-        <!doctype html><html lang="en"><head><title>Sign up</title></head><body><main>
+        <!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Sign up</title></head><body><main>
         <form action="/done" method="get">
           <label><input type="checkbox" role="switch" data-testid="wifi"> Wi-Fi</label>
           <label for="name">Name</label> <input id="name" name="name" data-testid="name" autocomplete="off">
@@ -25,7 +25,7 @@ struct RealInputRecordingTests {
         </main></body></html>
         """
     static let done = """
-        <!doctype html><html lang="en"><head><title>Done</title></head><body><main><p data-testid="hello">Welcome aboard</p></main></body></html>
+        <!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Done</title></head><body><main><p data-testid="hello">Welcome aboard</p></main></body></html>
         """
 
     @Test func clicksTypingReturnAndAnAssertionFromTheXServer() async throws {
@@ -36,7 +36,7 @@ struct RealInputRecordingTests {
             let offset = try await input.calibrate(app)
             func centre(_ element: Element) async throws -> (Int, Int) {
                 let frame = try await element.frame
-                return (Int(frame.midX) + offset.x, Int(frame.midY) + offset.y)
+                return (Int((offset.x + frame.midX * offset.scaleX).rounded()), Int((offset.y + frame.midY * offset.scaleY).rounded()))
             }
             // The switch: its own box (the label's text beside it does the same, as a person expects).
             let wifi = try await centre(app.switches["wifi"])
@@ -85,19 +85,31 @@ struct RealInput {
         guard result.exit == .exited(0) else { throw ChildProcessError("xdotool \(arguments): \(result.exit) \(result.standardError)") }
     }
 
-    /// Where the page's viewport is on the screen: the pointer is moved to a known point and the
-    /// page's own `mousemove` says where it saw it.
-    func calibrate(_ app: Application) async throws -> (x: Int, y: Int) {
-        try await run("mousemove", "200", "400")
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if let seen = try await app.evaluate("window.seen", as: [Double]?.self) {
-                return (200 - Int(seen[0].rounded()), 400 - Int(seen[1].rounded()))
+    /// Where the page's viewport is on the screen, and at what scale: the pointer is moved to
+    /// two known points and the page's own `mousemove` says where it saw each.
+    func calibrate(_ app: Application) async throws -> Calibration {
+        func seen(at x: Int, _ y: Int) async throws -> [Double] {
+            _ = try await app.evaluate("window.seen = null", as: String?.self)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                try await run("mousemove", "\(x + 1)", "\(y)")
+                try await run("mousemove", "\(x)", "\(y)")
+                if let point = try await app.evaluate("window.seen", as: [Double]?.self) { return point }
             }
-            try await run("mousemove_relative", "1", "0")
-            try await run("mousemove", "200", "400")
+            throw ChildProcessError("the page never saw the pointer")
         }
-        throw ChildProcessError("the page never saw the pointer")
+        let first = try await seen(at: 100, 300)
+        let second = try await seen(at: 300, 500)
+        let scaleX = 200 / (second[0] - first[0]), scaleY = 200 / (second[1] - first[1])
+        return Calibration(x: 100 - first[0] * scaleX, y: 300 - first[1] * scaleY, scaleX: scaleX, scaleY: scaleY)
+    }
+
+    /// Screen point = origin + page point × scale.
+    struct Calibration {
+        let x: Double
+        let y: Double
+        let scaleX: Double
+        let scaleY: Double
     }
 
     /// Waits until the session's steps (typing under way not flushed) satisfy `condition`.
