@@ -372,8 +372,7 @@ let package = Package(
         .testTarget(
             name: "RecordedXCUITests",
             dependencies: [
-                "XCUIAutomation", "UIAutomation", "AnimalsApp", "TriviaApp", "LabKit", "LabTesting",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "XCUIAutomation", "AnimalsApp", "TriviaApp", "LabKit", "LabTesting", .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

@@ -2,7 +2,6 @@ import AnimalsApp
 import Foundation
 import LabTesting
 import TriviaApp
-import UIAutomation
 import XCUIAutomation
 
 /// This target's applications, by the bundle identifiers the recorded files name. With
@@ -18,10 +17,6 @@ enum UITestTarget: UITestTargetConfiguration {
         },
         TargetApplication(bundleIdentifier: "org.automationlab.trivia") {
             LabAppHost(app: broken ? IgnoringApp(try TriviaApp(), posts: ["/answer"]) : try TriviaApp())
-        },
-        // TodoMVC, served by scripts/record-todomvc (which adds its recorded file here for one run).
-        TargetApplication(bundleIdentifier: "org.todomvc") {
-            URLHost(ProcessInfo.processInfo.environment["TODOMVC_URL"] ?? "http://127.0.0.1:9/")
         },
     ]
     static let continueAfterFailure = false

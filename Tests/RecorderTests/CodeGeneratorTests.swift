@@ -40,7 +40,7 @@ struct CodeGeneratorTests {
 
     @Test func uiautomationIsAnAsyncSwiftTestingTest() {
         let code = CodeGenerator(format: .uiautomation, app: app, testName: "lion").file(steps)
-        #expect(code.contains("import Testing\nimport UIAutomation\nimport AnimalsApp\nimport LabTesting\n"))
+        #expect(code.contains("import AnimalsApp\nimport LabTesting\nimport Testing\nimport UIAutomation\n"))
         #expect(code.contains("@Test func lion() async throws {\n    let app = Application(host: LabAppHost(app: AnimalsApp()))\n    try await app.launch()\n"))
         #expect(code.contains("try await app.typeKey(Key.escape, modifierFlags: [])"))
         #expect(code.contains(#"try await app.switches["wifi"].turnSwitchOn()"#))
