@@ -131,7 +131,8 @@ public struct CodeGenerator: Sendable {
         case .goForward: return ["// not recorded: went forward (XCUITest has no forward)"]
         case .reload: return ["// not recorded: reloaded the page (XCUITest has no reload)"]
         case .assertExists(let query): return ["XCTAssertTrue(\(query).waitForExistence(timeout: 5))"]
-        case .assertLabel(let query, let label): return ["XCTAssertEqual(\(query).label, \(SwiftLiteral.string(label)))"]
+        case .assertLabel(let query, let label):
+            return ["XCTAssertTrue(\(query).wait(for: \\.label, toEqual: \(SwiftLiteral.string(label)), timeout: 5))"]
         case .assertValue(let query, let value): return ["XCTAssertEqual(\(query).value as? String, \(SwiftLiteral.string(value)))"]
         case .notRecorded(let what): return ["// not recorded: \(comment(what))"]
         }
@@ -168,8 +169,10 @@ public struct CodeGenerator: Sendable {
         case .goForward: return ["try await app.goForward()"]
         case .reload: return ["try await app.reload()"]
         case .assertExists(let query): return ["#expect(try await \(query).waitForExistence(timeout: 5))"]
-        case .assertLabel(let query, let label): return ["#expect(try await \(query).label == \(SwiftLiteral.string(label)))"]
-        case .assertValue(let query, let value): return ["#expect(try await \(query).value == \(SwiftLiteral.string(value)))"]
+        case .assertLabel(let query, let label):
+            return ["#expect(try await \(query).wait(for: \\.label, toEqual: \(SwiftLiteral.string(label)), timeout: 5))"]
+        case .assertValue(let query, let value):
+            return ["#expect(try await \(query).wait(for: \\.value, toEqual: \(SwiftLiteral.string(value)), timeout: 5))"]
         case .notRecorded(let what): return ["// not recorded: \(comment(what))"]
         }
     }
@@ -215,8 +218,8 @@ public struct CodeGenerator: Sendable {
         case .tap(let query): return [".tap(\(query))"]
         case .typeText(let text, let query): return [".typeText(\(SwiftLiteral.string(text)), into: \(query))"]
         case .assertExists(let query): return [".waitForExistence(of: \(query), timeout: 5)"]
-        case .assertLabel(let query, let label): return [".assert(\(query), ElementPredicate.label.equals(\(SwiftLiteral.string(label))))"]
-        case .assertValue(let query, let value): return [".assert(\(query), ElementPredicate.value.equals(\(SwiftLiteral.string(value))))"]
+        case .assertLabel(let query, let label): return [".assert(\(query), ElementPredicate.label.equals(\(SwiftLiteral.string(label))), timeout: 5)"]
+        case .assertValue(let query, let value): return [".assert(\(query), ElementPredicate.value.equals(\(SwiftLiteral.string(value))), timeout: 5)"]
         case .notRecorded(let what): return ["// not recorded: \(comment(what))"]
         default:
             // Steps with no UIFlows step of their own run as an action of UIAutomation code.

@@ -31,7 +31,7 @@ struct CodeGeneratorTests {
         #expect(code.contains("// not recorded: opened /animals/detail/lion"))
         #expect(code.contains("// not recorded: went back"))
         #expect(code.contains(#"XCTAssertTrue(app.images["star"].waitForExistence(timeout: 5))"#))
-        #expect(code.contains(#"XCTAssertEqual(app.staticTexts["name"].label, "Lion")"#))
+        #expect(code.contains(#"XCTAssertTrue(app.staticTexts["name"].wait(for: \.label, toEqual: "Lion", timeout: 5))"#))
         #expect(code.contains(#"XCTAssertEqual(app.switches["wifi"].value as? String, "1")"#))
         // A comment stays on one line.
         #expect(code.contains(#"// not recorded: a press on\nnothing"#))
@@ -46,7 +46,7 @@ struct CodeGeneratorTests {
         #expect(code.contains(#"try await app.switches["wifi"].turnSwitchOn()"#))
         #expect(code.contains(#"try await app.open("/animals/detail/lion")"#))
         #expect(code.contains("try await app.goBack()"))
-        #expect(code.contains(#"#expect(try await app.staticTexts["name"].label == "Lion")"#))
+        #expect(code.contains(#"#expect(try await app.staticTexts["name"].wait(for: \.label, toEqual: "Lion", timeout: 5))"#))
         #expect(code.hasSuffix("    await app.terminate()\n}\n"))
     }
 
@@ -54,7 +54,7 @@ struct CodeGeneratorTests {
         let code = CodeGenerator(format: .flow, app: app, typeName: "Lion", testName: "lionScenario").file(steps)
         #expect(code.contains("func lionScenario(_ app: Application) -> FlowScenario {"))
         #expect(code.contains(#""step1": .tap(app.cells["animals.cell.lion"]),"#))
-        #expect(code.contains(#".assert(app.staticTexts["name"], ElementPredicate.label.equals("Lion"))"#))
+        #expect(code.contains(#".assert(app.staticTexts["name"], ElementPredicate.label.equals("Lion"), timeout: 5)"#))
         #expect(code.contains(#"scenario.start(at: "step1")"#))
         #expect(code.contains(#"scenario.transition(from: "step1", to: "step2")"#))
         #expect(code.contains("// not recorded: a press on\\nnothing"))

@@ -86,6 +86,9 @@
   listen('keydown', (event) => {
     if (!event.isTrusted || event.repeat) return;
     const field = isTextEntry(event.target);
+    // The value before this key: a page that changed the field from script since (cleared it
+    // after Return) does not make the next typing look like deletions.
+    if (field) known.set(event.target, valueOf(event.target));
     send({
       kind: 'key', key: event.key, code: event.code, inField: field,
       shift: event.shiftKey, ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey,
