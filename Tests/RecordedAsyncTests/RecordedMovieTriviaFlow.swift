@@ -8,12 +8,12 @@ import UIFlows
 func recordedMovieTriviaFlow(_ app: Application) -> FlowScenario {
     let scenario = FlowScenario("RecordedMovieTriviaFlow")
     scenario.addSteps([
-        "step1": .assert(app.staticTexts["QuestionTitle"], ElementPredicate.label.equals("Who directed Jaws (1975)?")),
+        "step1": .assert(app.staticTexts["QuestionTitle"], ElementPredicate.label.equals("Who directed Jaws (1975)?"), timeout: 5),
         "step2": .tap(app.buttons["AnswerA"]),
         "step3": .tap(app.buttons["AnswerC"]),
         "step4": .tap(app.buttons["AnswerB"]),
         "step5": .tap(app.buttons["NextQuestion"]),
-        "step6": .assert(app.staticTexts["QuestionTitle"], ElementPredicate.label.equals("What color are Dorothy's slippers in The Wizard of Oz (1939)?")),
+        "step6": .assert(app.staticTexts["QuestionTitle"], ElementPredicate.label.equals("What color are Dorothy's slippers in The Wizard of Oz (1939)?"), timeout: 5),
     ])
     scenario.start(at: "step1")
     scenario.transition(from: "step1", to: "step2")

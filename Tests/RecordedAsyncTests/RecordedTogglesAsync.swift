@@ -11,6 +11,6 @@ import UIAutomation
     try await app.switches["toggles.toggle.airplaneMode"].turnSwitchOn()
     try await app.switches["toggles.toggle.bluetooth"].tap()
     try await app.switches["toggles.toggle.wifi"].turnSwitchOff()
-    #expect(try await app.switches["toggles.toggle.wifi"].value == "0")
+    #expect(try await app.switches["toggles.toggle.wifi"].wait(for: \.value, toEqual: "0", timeout: 5))
     await app.terminate()
 }

@@ -10,7 +10,7 @@ final class RecordedFavoritingUITests: XCTestCase {
         app.cells["animals.cell.zebra"].tap()
         app.buttons["animals.detail.favoriteButton"].tap()
         XCTAssertTrue(app.images["animals.detail.star"].waitForExistence(timeout: 5))
-        XCTAssertEqual(app.buttons["animals.detail.favoriteButton"].label, "Remove from Favourites")
+        XCTAssertTrue(app.buttons["animals.detail.favoriteButton"].wait(for: \.label, toEqual: "Remove from Favourites", timeout: 5))
         app.buttons["animals.back"].tap()
         XCTAssertTrue(app.images["animals.cell.zebra.star"].waitForExistence(timeout: 5))
     }

@@ -12,7 +12,7 @@ final class RecordedFilteringUITests: XCTestCase {
         app.cells["animals.filter.tag.farm"].tap()
         app.buttons["animals.filter.done"].tap()
         app.cells["animals.cell.zebra"].tap()
-        XCTAssertEqual(app.staticTexts["animals.detail.name"].label, "Zebra")
+        XCTAssertTrue(app.staticTexts["animals.detail.name"].wait(for: \.label, toEqual: "Zebra", timeout: 5))
         app.buttons["animals.back"].tap()
         app.buttons["animals.filterButton"].tap()
         app.buttons["animals.filter.clearAll"].tap()

@@ -8,10 +8,10 @@ final class RecordedFirstLaunchUITests: XCTestCase {
         let app = XCUIApplication(bundleIdentifier: "org.automationlab.animals")
         app.launch()
         app.cells["animals.cell.lion"].tap()
-        XCTAssertEqual(app.staticTexts["animals.detail.name"].label, "Lion")
+        XCTAssertTrue(app.staticTexts["animals.detail.name"].wait(for: \.label, toEqual: "Lion", timeout: 5))
         XCTAssertTrue(app.buttons["animals.detail.favoriteButton"].waitForExistence(timeout: 5))
         app.buttons["animals.back"].tap()
         app.buttons["animals.favoritesToggle"].tap()
-        XCTAssertEqual(app.staticTexts["animals.emptyState"].label, "No animals found")
+        XCTAssertTrue(app.staticTexts["animals.emptyState"].wait(for: \.label, toEqual: "No animals found", timeout: 5))
     }
 }

@@ -7,11 +7,11 @@ final class RecordedMovieTriviaUITests: XCTestCase {
     func testRecordedJourney() {
         let app = XCUIApplication(bundleIdentifier: "org.automationlab.trivia")
         app.launch()
-        XCTAssertEqual(app.staticTexts["QuestionTitle"].label, "Who directed Jaws (1975)?")
+        XCTAssertTrue(app.staticTexts["QuestionTitle"].wait(for: \.label, toEqual: "Who directed Jaws (1975)?", timeout: 5))
         app.buttons["AnswerA"].tap()
         app.buttons["AnswerC"].tap()
         app.buttons["AnswerB"].tap()
         app.buttons["NextQuestion"].tap()
-        XCTAssertEqual(app.staticTexts["QuestionTitle"].label, "What color are Dorothy's slippers in The Wizard of Oz (1939)?")
+        XCTAssertTrue(app.staticTexts["QuestionTitle"].wait(for: \.label, toEqual: "What color are Dorothy's slippers in The Wizard of Oz (1939)?", timeout: 5))
     }
 }
