@@ -10,8 +10,15 @@ struct RecordedCodeFailsOnBrokenAppsTests {
     @Test(arguments: ["RecordedFavoritingUITests", "RecordedFilteringUITests", "RecordedMovieTriviaUITests"])
     func theRecordedJourneyFails(_ type: String) async throws {
         let test = "RecordedXCUITests.\(type)/testRecordedJourney"
+        // The child's steps and failure artifacts go to a folder of its own, not into this run's
+        // recording (where its expected failures would count as failures outside any test).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-broken-\(type)-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let broken = try await ChildProcess.run(
-            CommandLine.arguments[0], arguments: [test], environment: ["LAB_RECORDED_BROKEN": "1", "LAB_TRACE": "off"],
+            CommandLine.arguments[0], arguments: [test],
+            environment: [
+                "LAB_RECORDED_BROKEN": "1", "LAB_TRACE": "off", "LAB_RUN_DIR": folder + "/recording", "LAB_ARTIFACTS_DIR": folder + "/tests",
+            ],
             timeout: .seconds(300))
         let said = broken.standardOutput + broken.standardError
         #expect(broken.exit != .exited(0), "\(said)")
