@@ -13,6 +13,7 @@ import PackageDescription
 //   lab → Sharding (splits a test list into balanced shards; knows only test ids and durations)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
 //   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
+//   lab → Recorder → UIAutomation (`lab record`, `lab inspect`); UIAutomation knows nothing of the recorder
 // The apps know nothing of UIAutomation; UIAutomation knows nothing of the apps.
 let package = Package(
     name: "AutomationLab",
@@ -36,6 +37,7 @@ let package = Package(
         .library(name: "LabTesting", targets: ["LabTesting"]),
         .library(name: "XCUIAutomation", targets: ["XCUIAutomation"]),
         .library(name: "UIAutomationSnapshotTesting", targets: ["UIAutomationSnapshotTesting"]),
+        .library(name: "Recorder", targets: ["Recorder"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
     dependencies: [
@@ -133,6 +135,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // `lab record` and `lab inspect` over UIAutomation: the query chooser (the shortest query
+        // unique in the live tree), the capture of what a person does (a script in an isolated
+        // world, Scripts/capture.js), and the code written from it (XCUITest, UIAutomation, flow).
+        .target(name: "Recorder", dependencies: ["UIAutomation", "DevTools", "LabSupport"], resources: [.copy("Scripts")]),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
         .target(name: "Flows", dependencies: ["LabSupport"]),
@@ -228,6 +234,11 @@ let package = Package(
                 "ServerDefenses",
                 "Reports",
                 "Sharding",
+                "Recorder",
+                "LabTesting",
+                "UIAutomation",
+                "DevTools",
+                "LabSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -364,6 +375,28 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+
+        // The recorder without a display: the query chooser on fixture pages (every candidate
+        // checked in the live tree), the code generator's three formats and its literals.
+        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "UIAutomation", "TestSupport"]),
+        // The recorder in a headed Chromium under Xvfb, driven with real input: the seeds'
+        // journeys recorded, the code compared with RecordedXCUITests' files.
+        .testTarget(
+            name: "RecorderUITests",
+            dependencies: ["Recorder", "UIAutomation", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "TestSupport"]
+        ),
+        // Code written by `lab record` exactly as it came out (RecorderUITests checks that a fresh
+        // recording gives the same), compiled and run as plain XCUITest against the lab apps.
+        .testTarget(
+            name: "RecordedXCUITests",
+            dependencies: [
+                "XCUIAutomation", "AnimalsApp", "TriviaApp", "LabKit", "LabTesting", .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The same recording written as async Swift Testing code and as a flow (`--format
+        // uiautomation`, `--format flow`), exactly as it came out, compiled and run.
+        .testTarget(name: "RecordedAsyncTests", dependencies: ["UIAutomation", "UIFlows", "TriviaApp", "TogglesApp", "LabTesting"]),
 
         // XCUIAutomation itself on fixture pages: failures at the caller's line, calls refused where
         // blocking is unsafe, predicates and expectations, gestures, element types, two apps.

@@ -6,6 +6,8 @@ struct Lab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lab",
         abstract: "AutomationLab: lab apps and tools.",
-        subcommands: [ServeCommand.self, MessagesAPICommand.self, ReportCommand.self, ShardCommand.self]
+        subcommands: [
+            ServeCommand.self, MessagesAPICommand.self, ReportCommand.self, ShardCommand.self, RecordCommand.self, InspectCommand.self,
+        ]
     )
 }

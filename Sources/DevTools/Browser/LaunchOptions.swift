@@ -18,6 +18,9 @@ public struct LaunchOptions: Sendable {
     public var maxMessageSize: Int = 256 << 20
     /// How much of the browser's stderr is kept for error messages.
     public var stderrLimit: Int = 64 << 10
+    /// Whether the browser runs without a window (`--headless`); `false` opens real windows
+    /// (a full `chromium` on a display, e.g. `lab record`). Ignored by `chromium-headless-shell`.
+    public var headless: Bool = true
 
     public init(executable: String? = nil, extraArguments: [String] = []) {
         self.executable = executable
@@ -53,7 +56,7 @@ public struct LaunchOptions: Sendable {
             "--password-store=basic",
             "--use-mock-keychain",
         ]
-        if !executable.hasSuffix("headless-shell") { arguments.append("--headless") }
+        if headless && !executable.hasSuffix("headless-shell") { arguments.append("--headless") }
         if geteuid() == 0 { arguments.append("--no-sandbox") }
         return arguments + extraArguments + ["about:blank"]
     }

@@ -1,0 +1,426 @@
+import DevTools
+import Foundation
+import UIAutomation
+
+/// A recording: what a person does in a running app, as ``RecordedStep``s.
+///
+/// ``start()`` installs the capture script (`Scripts/capture.js`) in an isolated world of the
+/// app's page — for the document open now and every later one — and reads its reports in order.
+/// The app's page is not changed: the script only listens (capture phase, passive) and the
+/// binding it reports through exists only in its own world. For each press the element is
+/// looked up in the element tree read *before* it (kept fresh after every step and load), so the
+/// query chosen (``QueryChooser``) is the one unique at that moment, even when the press
+/// navigates away.
+///
+/// Typing into a field becomes one `typeText` per run (the field's value before and after;
+/// deletions as `\u{8}`, Return as `\n`); a press on a switch or check box that changes it
+/// becomes `turnSwitchOn`/`turnSwitchOff`; wheel scrolling is joined per element; a navigation
+/// the page did not start (an address typed, back, forward, reload) becomes its own step;
+/// Alt+Shift+E, L and V add an assertion (exists, label, value) on the element under the pointer.
+public actor RecordingSession {
+    /// The app being recorded; launched by ``start()``.
+    public let app: Application
+    private let chooser: QueryChooser
+    private var steps: [RecordedStep] = []
+    private var before: PageSnapshot?
+    private var typing: (element: Element, code: String, before: String, value: String)?
+    private var wheel: (code: String, dx: Double, dy: Double)?
+    private var toggle: (element: Element, code: String, value: String)?
+    private var lastPress: (code: String, position: Int)?
+    private var gestureSinceLoad = false
+    private var loads = 0
+    private var historyIndex = 0
+    private var origin = ""
+    private var context: Int?
+    private var marks = 0
+    private var marksDone = 0
+    private var reader: Task<Void, Never>?
+    private var observer: (@Sendable (RecordedStep) -> Void)?
+
+    public init(app: Application) {
+        self.app = app
+        self.chooser = QueryChooser(app: app)
+    }
+
+    /// Called with each step once it is final (a toggle after its new state is known, typing
+    /// when its run ends): for printing steps live.
+    public func onStep(_ observer: @escaping @Sendable (RecordedStep) -> Void) { self.observer = observer }
+
+    /// Launches the app (unless it runs already) and starts capturing.
+    public func start() async throws {
+        if !app.isRunning { try await app.launch() }
+        guard let (_, page) = app.runningPage else { throw RecorderError.notRunning }
+        let events = page.session.events(methods: [RecorderCDP.BindingCalled.method, RecorderCDP.ExecutionContextCreated.method])
+        reader = Task { [weak self] in
+            do {
+                for try await message in events {
+                    guard let self else { return }
+                    await self.receive(message)
+                }
+            } catch {}
+        }
+        _ = try await page.send(RecorderCDP.AddBinding(name: CaptureScript.bindingName, executionContextName: CaptureScript.worldName))
+        _ = try await page.send(RecorderCDP.AddScriptToEvaluateInWorld(source: CaptureScript.source, worldName: CaptureScript.worldName))
+        _ = try await page.send(CDP.Runtime.Enable())
+        let frame = try await page.send(RecorderCDP.GetFrameTree()).frameTree.frame.id
+        let world = try await page.send(RecorderCDP.CreateIsolatedWorld(frameId: frame, worldName: CaptureScript.worldName))
+        context = world.executionContextId
+        before = try? await app.snapshot()
+        if let history = try? await page.send(CDP.Page.GetNavigationHistory()) {
+            historyIndex = history.currentIndex
+            if let url = URL(string: history.entries[history.currentIndex].url), let scheme = url.scheme, let host = url.host {
+                origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+            }
+        }
+        let result = try await page.send(CDP.Runtime.Evaluate(expression: CaptureScript.source, contextId: world.executionContextId))
+        if let failure = result.exceptionDetails { throw RecorderError.script(failure.message) }
+    }
+
+    /// Waits until everything the page reported before this call has been turned into steps
+    /// and the element tree has been read again (for tests driving the page: act, settle, act).
+    public func settle(timeout: Duration = .seconds(15)) async throws {
+        guard let (_, page) = app.runningPage else { throw RecorderError.notRunning }
+        marks += 1
+        let mark = marks
+        let deadline = ContinuousClock.now + timeout
+        // The mark goes through the page like every report, so it arrives after them. A
+        // navigation can replace the world between the two calls: then try the new one.
+        while ContinuousClock.now < deadline {
+            let expression = "\(CaptureScript.bindingName)(JSON.stringify({ kind: 'mark', id: \(mark) }))"
+            if let context, let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, contextId: context)),
+               result.exceptionDetails == nil
+            {
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        while marksDone < mark {
+            guard ContinuousClock.now < deadline else { throw RecorderError.timedOut("settling the recording") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// The steps recorded so far, without the typing, scrolling or toggle still under way.
+    public var finishedSteps: [RecordedStep] { steps }
+
+    /// The steps so far, typing and scrolling still under way included (which ends them).
+    public func recordedSteps() async -> [RecordedStep] {
+        await finishPending()
+        return steps
+    }
+
+    /// Stops capturing and returns every step.
+    public func stop() async -> [RecordedStep] {
+        reader?.cancel()
+        reader = nil
+        await finishPending()
+        return steps
+    }
+
+    // MARK: Reports
+
+    private struct Report: Decodable {
+        let kind: String
+        var x: Double?
+        var y: Double?
+        var before: String?
+        var value: String?
+        var key: String?
+        var code: String?
+        var inField: Bool?
+        var shift: Bool?
+        var ctrl: Bool?
+        var alt: Bool?
+        var meta: Bool?
+        var dx: Double?
+        var dy: Double?
+        var url: String?
+        var type: String?
+        var id: Int?
+        var node: Int?
+        var box: ElementLocator.Box?
+        var point: ElementLocator.Point?
+        var testid: String?
+    }
+
+    private func receive(_ message: CDPEventMessage) async {
+        if message.method == RecorderCDP.ExecutionContextCreated.method {
+            if let created = try? message.decode(RecorderCDP.ExecutionContextCreated.self), created.context.name == CaptureScript.worldName {
+                context = created.context.id
+            }
+            return
+        }
+        guard let call = try? message.decode(RecorderCDP.BindingCalled.self), call.name == CaptureScript.bindingName,
+              let report = try? JSONDecoder().decode(Report.self, from: Data(call.payload.utf8))
+        else { return }
+        context = call.executionContextId
+        await handle(report, context: call.executionContextId)
+        await refresh()
+        if report.kind == "mark", let id = report.id { marksDone = max(marksDone, id) }
+    }
+
+    private func handle(_ report: Report, context: Int) async {
+        switch report.kind {
+        case "press":
+            await finishWheel()
+            gestureSinceLoad = true
+            await press(report, context: context)
+        case "doubleClick":
+            // The two presses before it were recorded as taps on the same element: one double tap.
+            if steps.count >= 2, case .tap(let first) = steps[steps.count - 2], case .tap(let second) = steps[steps.count - 1],
+               first == second
+            {
+                steps.removeLast(2)
+                append(.doubleTap(first))
+            }
+        case "input":
+            await finishWheel()
+            await input(report, context: context)
+        case "pick":
+            await finishPending()
+            gestureSinceLoad = true
+            if let (_, code, _) = await pressedElement(report, context: context, retarget: false), let value = report.value {
+                append(.pick(code, value: value))
+            }
+        case "key":
+            await key(report, context: context)
+        case "wheel":
+            await scroll(report, context: context)
+        case "load":
+            await load(report)
+        default:
+            break
+        }
+    }
+
+    private func press(_ report: Report, context: Int) async {
+        guard let (element, code, snapshotElement) = await pressedElement(report, context: context, retarget: true) else {
+            await finishPending()
+            append(.notRecorded("a press on something that is no element of the accessibility tree"))
+            return
+        }
+        if let typing, typing.code == code { return }  // a press inside the field being typed into
+        await finishPending()
+        switch snapshotElement.elementType {
+        case .switch, .checkBox:
+            // Its new state is known after the next read: a toggle when it changed, else a tap.
+            toggle = (element, code, snapshotElement.value ?? "")
+        case .picker:
+            break  // the choice is recorded when it is made ("pick")
+        default:
+            append(.tap(code))
+        }
+    }
+
+    private func input(_ report: Report, context: Int) async {
+        guard let (element, code, _) = await pressedElement(report, context: context, retarget: false) else {
+            append(.notRecorded("typing into a field that is no element of the accessibility tree"))
+            return
+        }
+        if let typing, typing.code == code {
+            self.typing?.value = report.value ?? ""
+            return
+        }
+        await finishPending()
+        typing = (element, code, report.before ?? "", report.value ?? "")
+    }
+
+    private func key(_ report: Report, context: Int) async {
+        guard let domKey = report.key else { return }
+        let alt = report.alt ?? false, shift = report.shift ?? false, ctrl = report.ctrl ?? false, meta = report.meta ?? false
+        if alt && shift && !ctrl && !meta, let code = report.code, ["KeyE", "KeyL", "KeyV"].contains(code) {
+            await finishPending()
+            await assertion(code, context: context)
+            return
+        }
+        if ["Shift", "Control", "Alt", "Meta", "AltGraph", "CapsLock"].contains(domKey) { return }
+        let inField = report.inField ?? false
+        if inField, let typing, !(ctrl || meta || alt) {
+            switch domKey {
+            case "Enter":
+                self.typing = nil
+                gestureSinceLoad = true
+                append(.typeText(Self.typed(from: typing.before, to: typing.value) + "\n", into: typing.code))
+                return
+            case "Tab":
+                await finishPending()
+            default:
+                return  // characters and deletions show in the field's value
+            }
+        } else if inField && !(ctrl || meta || alt) && (domKey.count == 1 || domKey == "Backspace" || domKey == "Delete") {
+            return  // the input that follows records it
+        }
+        await finishPending()
+        gestureSinceLoad = true
+        var modifiers: [RecordedModifier] = []
+        if shift && domKey.count != 1 { modifiers.append(.shift) }
+        if ctrl { modifiers.append(.control) }
+        if alt { modifiers.append(.option) }
+        if meta { modifiers.append(.command) }
+        guard let key = RecordedKey(domKey: domKey) else {
+            append(.notRecorded("the key \(domKey)"))
+            return
+        }
+        var on: String?
+        if inField, let (_, code, _) = await pressedElement(report, context: context, retarget: false) { on = code }
+        if inField, domKey == "Enter", on != nil {
+            append(.typeText("\n", into: on!))
+            return
+        }
+        append(.typeKey(key, modifiers: modifiers, on: on))
+    }
+
+    private func scroll(_ report: Report, context: Int) async {
+        guard let (_, code, _) = await pressedElement(report, context: context, retarget: true) else { return }
+        if let wheel, wheel.code == code {
+            self.wheel?.dx += report.dx ?? 0
+            self.wheel?.dy += report.dy ?? 0
+            return
+        }
+        await finishPending()
+        wheel = (code, report.dx ?? 0, report.dy ?? 0)
+    }
+
+    private func load(_ report: Report) async {
+        loads += 1
+        guard let (_, page) = app.runningPage else { return }
+        let history = try? await page.send(CDP.Page.GetNavigationHistory())
+        defer {
+            if let history { historyIndex = history.currentIndex }
+            gestureSinceLoad = false
+        }
+        // The first document is the one open when recording started (the script ran in it late).
+        guard loads > 1, !gestureSinceLoad else { return }
+        await finishPending()
+        switch report.type {
+        case "reload":
+            append(.reload)
+        case "back_forward":
+            if let history, history.currentIndex < historyIndex { append(.goBack) } else { append(.goForward) }
+        default:
+            guard let url = report.url else { return }
+            if !origin.isEmpty, url.hasPrefix(origin + "/") {
+                append(.open(String(url.dropFirst(origin.count))))
+            } else {
+                append(.open(url))
+            }
+        }
+    }
+
+    private func assertion(_ code: String, context: Int) async {
+        guard let (_, page) = app.runningPage,
+              let node = await node(of: "__labNodeAtPointer()", context: context, page: page),
+              let snapshot = try? await app.snapshot(),
+              let pointed = snapshot.elementIndex(forDOMNode: node), pointed > 0,
+              case let index = chooser.assertionTarget(for: pointed, in: snapshot, forValue: code == "KeyV"),
+              let element = try? await chooser.element(for: index, in: snapshot)
+        else {
+            append(.notRecorded("an assertion with the pointer over no element of the accessibility tree"))
+            return
+        }
+        let target = snapshot.elements[index]
+        switch code {
+        case "KeyE": append(.assertExists(element.description))
+        case "KeyL": append(.assertLabel(element.description, equals: target.label))
+        default: append(.assertValue(element.description, equals: target.value ?? ""))
+        }
+    }
+
+    // MARK: Elements
+
+    /// The element a report is about, in the tree read before the event: its chosen query and
+    /// snapshot. The node is asked for by its number (exact) while its document is still there,
+    /// else found by its box and the press point (``ElementLocator``).
+    private func pressedElement(_ report: Report, context: Int, retarget: Bool) async -> (Element, String, ElementSnapshot)? {
+        var node: Int?
+        if let number = report.node, let (_, page) = app.runningPage {
+            node = await self.node(of: "__labNode(\(number))", context: context, page: page)
+        }
+        var candidates: [PageSnapshot] = []
+        if let before { candidates.append(before) }
+        if node != nil, let now = try? await app.snapshot() { candidates.append(now) }  // a node newer than that tree
+        for snapshot in candidates {
+            let found = node.flatMap { snapshot.elementIndex(forDOMNode: $0) }
+                ?? (node == nil ? ElementLocator(snapshot: snapshot).index(box: report.box, point: report.point, testid: report.testid) : nil)
+            guard var index = found, index > 0 else { continue }
+            if retarget { index = chooser.actionTarget(for: index, in: snapshot) }
+            if let element = try? await chooser.element(for: index, in: snapshot) {
+                return (element, element.description, snapshot.elements[index])
+            }
+        }
+        return nil
+    }
+
+    /// The backend node id of what `expression` returns in the capture world.
+    private func node(of expression: String, context: Int, page: PageSession) async -> Int? {
+        guard let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, returnByValue: false, contextId: context)),
+              let object = result.result.objectId
+        else { return nil }
+        defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: object)) } }
+        return try? await page.send(CDP.DOM.DescribeNode(objectId: object)).node.backendNodeId
+    }
+
+    /// Reads the tree again once the app is idle: the "before" of the next event; settles a
+    /// pending toggle.
+    private func refresh() async {
+        try? await app.waitForIdle(timeout: .seconds(5))
+        before = try? await app.snapshot()
+        if let toggle, let snapshot = before {
+            self.toggle = nil
+            if let indexes = try? await snapshot.indexes(of: toggle.element), indexes.count == 1,
+               let now = snapshot.elements[indexes[0]].value, now != toggle.value
+            {
+                append(.toggle(toggle.code, on: now == "1"))
+            } else {
+                append(.tap(toggle.code))
+            }
+        }
+    }
+
+    private func finishWheel() async {
+        if let wheel {
+            self.wheel = nil
+            if wheel.dx != 0 || wheel.dy != 0 { append(.scroll(wheel.code, deltaX: wheel.dx, deltaY: wheel.dy)) }
+        }
+    }
+
+    private func finishPending() async {
+        await finishWheel()
+        if let typing {
+            self.typing = nil
+            let text = Self.typed(from: typing.before, to: typing.value)
+            if !text.isEmpty { append(.typeText(text, into: typing.code)) }
+        }
+        if let toggle {
+            self.toggle = nil
+            append(.tap(toggle.code))
+        }
+    }
+
+    private func append(_ step: RecordedStep) {
+        steps.append(step)
+        observer?(step)
+    }
+
+    /// What typing at the end of `before` gives `after`: a Backspace (`\u{8}`) per character
+    /// removed after their common beginning, then the characters added.
+    static func typed(from before: String, to after: String) -> String {
+        let common = zip(before, after).prefix { $0 == $1 }.count
+        return String(repeating: "\u{8}", count: before.count - common) + String(after.dropFirst(common))
+    }
+}
+
+/// Why a recording could not go on.
+public enum RecorderError: Error, CustomStringConvertible {
+    case notRunning
+    case script(String)
+    case timedOut(String)
+
+    public var description: String {
+        switch self {
+        case .notRunning: return "the app is not running"
+        case .script(let message): return "the capture script failed: \(message)"
+        case .timedOut(let what): return "timed out \(what)"
+        }
+    }
+}

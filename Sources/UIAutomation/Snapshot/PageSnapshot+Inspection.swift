@@ -1,0 +1,88 @@
+import DevTools
+
+// What tools built on UIAutomation (the recorder and inspector) read from a snapshot: its
+// structure, the element of a DOM node, and which elements a query selects in it — with the
+// very evaluator queries use, so a tool's answer is the answer a test would get.
+
+extension PageSnapshot {
+    /// How far the page was scrolled when it was read, in CSS pixels: an element's `frame` plus
+    /// this is its box in document coordinates.
+    public var scrollPosition: (x: Double, y: Double) { scrollOffset }
+
+    /// The index of the element's parent in ``elements``; `nil` for the root.
+    public func parentIndex(of index: Int) -> Int? { elements[index].parent }
+
+    /// The indexes of the element's children, in document order.
+    public func childIndexes(of index: Int) -> [Int] { elements[index].children }
+
+    /// The indexes of every descendant of the element, in document order.
+    public func descendantIndexes(of index: Int) -> [Int] { descendants(of: index) }
+
+    /// The element of DOM node `backendNodeId`, or of its nearest DOM ancestor that has one
+    /// (text inside a button gives the button); `nil` when none does, or the node is unknown.
+    public func elementIndex(forDOMNode backendNodeId: Int) -> Int? {
+        var byNode: [Int: Int] = [:]
+        for (index, element) in elements.enumerated() {
+            if let node = element.backendNodeId, byNode[node] == nil { byNode[node] = index }
+        }
+        var current: Int? = backendNodeId
+        var steps = 0
+        while let node = current, steps < 10_000 {
+            if let index = byNode[node] { return index }
+            current = domParents[node]
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The indexes `element` would resolve to in this snapshot: for a strict element
+    /// (`app.buttons["Save"]`, `.element`) every match of its query — unique when there is
+    /// exactly one —, for `firstMatch` and `element(boundBy:)` the one picked (none when out
+    /// of range). Predicates that read `isHittable` and CSS steps cannot be answered from a
+    /// snapshot and throw ``UIAutomationError/Reason/invalidRequest(_:)``.
+    public func indexes(of element: Element) async throws -> [Int] {
+        let matches = try await evaluateOffline(element.query.steps, text: element.description)
+        switch element.pick {
+        case .unique: return matches
+        case .first: return Array(matches.prefix(1))
+        case .index(let index): return matches.indices.contains(index) ? [matches[index]] : []
+        }
+    }
+
+    /// The indexes `query` matches in this snapshot, in document order (none when an element
+    /// earlier in its chain is missing or not unique).
+    public func indexes(of query: ElementQuery) async throws -> [Int] {
+        try await evaluateOffline(query.steps, text: query.description)
+    }
+
+    private func evaluateOffline(_ steps: [QueryStep], text: String) async throws -> [Int] {
+        var evaluator = QueryEvaluator(snapshot: self) { _ in
+            throw UIAutomationError(query: text, reason: .invalidRequest("isHittable cannot be read from a snapshot"))
+        }
+        evaluator.cssMatches = { _, _ in
+            throw UIAutomationError(query: text, reason: .invalidRequest("CSS cannot be matched in a snapshot"))
+        }
+        switch try await evaluator.evaluate(steps) {
+        case .success(let indexes): return indexes
+        case .failure: return []
+        }
+    }
+}
+
+extension ElementSnapshot {
+    /// The DOM node it came from (CDP's `backendNodeId`); `nil` for nodes with no DOM counterpart.
+    public var domNodeId: Int? { backendNodeId }
+}
+
+extension Application {
+    /// The browser and page of the running app, for tools that add their own DevTools
+    /// listeners beside UIAutomation's (the recorder's isolated world); `nil` when not running.
+    public var runningPage: (browser: Browser, page: PageSession)? {
+        guard let driver = try? driver(for: "app") else { return nil }
+        return (driver.browser, driver.page)
+    }
+
+    /// The code that selects every element of type `type`: `.buttons`, or
+    /// `.descendants(matching: .webView)` for a type with no shortcut.
+    public static func queryShortcut(for type: ElementType) -> String { shortcut(for: type) }
+}

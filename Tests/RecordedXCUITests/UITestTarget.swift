@@ -1,0 +1,23 @@
+import AnimalsApp
+import Foundation
+import LabTesting
+import TriviaApp
+import XCUIAutomation
+
+/// This target's applications, by the bundle identifiers the recorded files name. With
+/// `LAB_RECORDED_BROKEN=1` (set only by RecorderUITests' child runs) each is served with its
+/// main action ignored — favouriting, the filter's Done, a trivia answer — so the recorded
+/// journeys must fail.
+enum UITestTarget: UITestTargetConfiguration {
+    static let broken = ProcessInfo.processInfo.environment["LAB_RECORDED_BROKEN"] == "1"
+
+    static let applications = [
+        TargetApplication(bundleIdentifier: "org.automationlab.animals") {
+            LabAppHost(app: broken ? IgnoringApp(AnimalsApp(), posts: ["/favorite", "/filter", "/favorites-only"]) : AnimalsApp())
+        },
+        TargetApplication(bundleIdentifier: "org.automationlab.trivia") {
+            LabAppHost(app: broken ? IgnoringApp(try TriviaApp(), posts: ["/answer"]) : try TriviaApp())
+        },
+    ]
+    static let continueAfterFailure = false
+}
