@@ -47,7 +47,7 @@ struct RecordTarget {
     /// viewport, at one device pixel per point so the window shows it at its size) in a browser
     /// of its own, in a window unless `headless`.
     static func configuration(headless: Bool) -> Configuration {
-        var options = LaunchOptions(executable: headedBrowser())
+        var options = BrowserLaunchOptions(executable: headedBrowser())
         options.headless = headless
         options.extraArguments = ["--window-position=0,0", "--window-size=\(Device.iPhone.width + 40),\(Device.iPhone.height + 140)"]
         var configuration = Configuration()

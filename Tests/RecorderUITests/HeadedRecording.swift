@@ -46,7 +46,7 @@ enum RecordingHarness {
         _ body: (Application, RecordingSession, VirtualDisplay) async throws -> Void
     ) async throws -> [RecordedStep] {
         let display = try await VirtualDisplay.start()
-        var options = LaunchOptions(executable: headedBrowser)
+        var options = BrowserLaunchOptions(executable: headedBrowser)
         options.headless = false
         options.extraArguments = ["--window-position=0,0", "--window-size=\(Device.iPhone.width + 40),\(Device.iPhone.height + 140)"]
         var environment = ProcessInfo.processInfo.environment

@@ -15,6 +15,9 @@ public struct BrowserLaunchOptions: Sendable, Equatable {
     public var callTimeout: Duration = .seconds(30)
     /// How long closing waits for a graceful exit before it kills the browser.
     public var closeTimeout: Duration = .seconds(2)
+    /// Whether the browser runs without a window; `false` opens real windows (a full
+    /// `chromium` on a display, as `lab record` does). The headless shell has no windows.
+    public var headless: Bool = true
 
     /// Options with `executable` (found when `nil`) and `extraArguments`; defaults elsewhere.
     public init(executable: String? = nil, extraArguments: [String] = []) {
@@ -28,6 +31,7 @@ public struct BrowserLaunchOptions: Sendable, Equatable {
         options.launchTimeout = launchTimeout
         options.callTimeout = callTimeout
         options.closeTimeout = closeTimeout
+        options.headless = headless
         return options
     }
 }

@@ -1,4 +1,4 @@
-import DevTools
+package import DevTools
 
 // What tools built on UIAutomation (the recorder and inspector) read from a snapshot: its
 // structure, the element of a DOM node, and which elements a query selects in it — with the
@@ -20,12 +20,13 @@ extension PageSnapshot {
 
     /// The element of DOM node `backendNodeId`, or of its nearest DOM ancestor that has one
     /// (text inside a button gives the button); `nil` when none does, or the node is unknown.
-    public func elementIndex(forDOMNode backendNodeId: Int) -> Int? {
-        var byNode: [Int: Int] = [:]
+    /// Package-level: DOM node numbers belong to the DevTools engine.
+    package func elementIndex(forDOMNode backendNodeId: Int) -> Int? {
+        var byNode: [NodeHandle: Int] = [:]
         for (index, element) in elements.enumerated() {
-            if let node = element.backendNodeId, byNode[node] == nil { byNode[node] = index }
+            if let node = element.node, byNode[node] == nil { byNode[node] = index }
         }
-        var current: Int? = backendNodeId
+        var current: NodeHandle? = NodeHandle(backendNodeId)
         var steps = 0
         while let node = current, steps < 10_000 {
             if let index = byNode[node] { return index }
@@ -71,14 +72,16 @@ extension PageSnapshot {
 
 extension ElementSnapshot {
     /// The DOM node it came from (CDP's `backendNodeId`); `nil` for nodes with no DOM counterpart.
-    public var domNodeId: Int? { backendNodeId }
+    /// Package-level: DOM node numbers belong to the DevTools engine.
+    package var domNodeId: Int? { node?.rawValue }
 }
 
 extension Application {
-    /// The browser and page of the running app, for tools that add their own DevTools
-    /// listeners beside UIAutomation's (the recorder's isolated world); `nil` when not running.
-    public var runningPage: (browser: Browser, page: PageSession)? {
-        guard let driver = try? driver(for: "app") else { return nil }
+    /// The browser and page of the running app, for tools in this package that add their own
+    /// DevTools listeners beside UIAutomation's (the recorder's isolated world); `nil` when not
+    /// running or not on the DevTools engine. Package-level: no DevTools type is public here.
+    package var runningPage: (browser: Browser, page: PageSession)? {
+        guard let driver = (try? driver(for: "app")) as? PageDriver else { return nil }
         return (driver.browser, driver.page)
     }
 
