@@ -88,19 +88,28 @@ struct RealInput {
     /// Where the page's viewport is on the screen, and at what scale: the pointer is moved to
     /// two known points and the page's own `mousemove` says where it saw each.
     func calibrate(_ app: Application) async throws -> Calibration {
+        // Where the page sees the pointer once it rests at (x, y): the same point read twice in a
+        // row, so a move still queued from before (a loaded machine delivers late) is not taken
+        // for this one.
         func seen(at x: Int, _ y: Int) async throws -> [Double] {
-            _ = try await app.evaluate("window.seen = null", as: String?.self)
+            var last: [Double]?
             let deadline = ContinuousClock.now + .seconds(10)
             while ContinuousClock.now < deadline {
+                _ = try await app.evaluate("window.seen = null", as: String?.self)
                 try await run("mousemove", "\(x + 1)", "\(y)")
                 try await run("mousemove", "\(x)", "\(y)")
-                if let point = try await app.evaluate("window.seen", as: [Double]?.self) { return point }
+                let point = try await app.evaluate("window.seen", as: [Double]?.self)
+                if let point, point.count == 2, point == last { return point }
+                last = point
             }
-            throw ChildProcessError("the page never saw the pointer")
+            throw ChildProcessError("the page never saw the pointer rest at \(x), \(y)")
         }
         let first = try await seen(at: 100, 300)
         let second = try await seen(at: 300, 500)
         let scaleX = 200 / (second[0] - first[0]), scaleY = 200 / (second[1] - first[1])
+        guard scaleX.isFinite, scaleY.isFinite, scaleX > 0, scaleY > 0 else {
+            throw ChildProcessError("calibration failed: the page saw the pointer at \(first) and then \(second)")
+        }
         return Calibration(x: 100 - first[0] * scaleX, y: 300 - first[1] * scaleY, scaleX: scaleX, scaleY: scaleY)
     }
 
