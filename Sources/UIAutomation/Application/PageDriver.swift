@@ -117,9 +117,31 @@ final class PageDriver: PageEngine {
     ///
     /// Both give the tree a full read gives (`ReadEquivalenceTests` compares them over
     /// thousands of random mutations).
+    ///
+    /// A read that a navigation overtakes ("Inspected target navigated or closed", "Cannot find
+    /// context with specified id": the document went away mid-read) is read again, from the new
+    /// document, within `timeout` — a query right after the input that navigated is normal use.
     func snapshot(timeout: Duration? = nil) async throws -> PageSnapshot {
         let limit = timeout ?? configuration.responseTimeout
-        return try await browser.run {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            do {
+                return try await readSnapshot(limit: limit)
+            } catch DevToolsError.protocolError(_, _, let message, _)
+                where Self.isNavigationRace(message) && ContinuousClock.now + .milliseconds(50) < deadline {
+                invalidateSnapshot()
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+
+    /// Whether a protocol error means the document was replaced while a command ran on it.
+    static func isNavigationRace(_ message: String) -> Bool {
+        message.contains("navigated or closed") || message.contains("Cannot find context with specified id")
+    }
+
+    private func readSnapshot(limit: Duration) async throws -> PageSnapshot {
+        try await browser.run {
             let begin = try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.beginRead), timeout: limit).result.value
             let stamp = begin?.member("stamp")?.string
             let read = begin?.member("read")?.number.map(Int.init)
