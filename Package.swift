@@ -6,6 +6,7 @@ import PackageDescription
 //   lab → MessagesService → ServerDefenses
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
 //   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → StepRecords ← Reports (the step log's records)
+//   UIAutomationTesting → UIAutomation (the test libraries' glue; XCUIAutomation, UIFlows and the UI test targets use it)
 //   RemoteBrowsers → UIAutomation (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client)
 //   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
 //   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
@@ -21,6 +22,7 @@ let package = Package(
     products: [
         .library(name: "DevTools", targets: ["DevTools"]),
         .library(name: "UIAutomation", targets: ["UIAutomation"]),
+        .library(name: "UIAutomationTesting", targets: ["UIAutomationTesting"]),
         .library(name: "RemoteBrowsers", targets: ["RemoteBrowsers"]),
         .library(name: "Flows", targets: ["Flows"]),
         .library(name: "UIFlows", targets: ["UIFlows"]),
@@ -94,6 +96,12 @@ let package = Package(
                 .enableUpcomingFeature("ExistentialAny"),
             ]
         ),
+        // UIAutomation in the test libraries, as HummingbirdTesting is Hummingbird's: which test a step
+        // belongs to (Swift Testing's current test, the running XCTest case), failure screenshots as
+        // Swift Testing attachments, XCTest's predicate expectations and the seed's toggle helpers
+        // for XCTest, and the `.uiAutomation` trait that reports a failure at the failing call.
+        // UIAutomation finds it by name when linked, so UIAutomation (and `lab`) links no test library.
+        .target(name: "UIAutomationTesting", dependencies: ["UIAutomation", "LabSupport"]),
         // Browsers from elsewhere, opted into: attached over CDP (`cdp:`), or obtained from a
         // WebDriver endpoint such as chromedriver or a Selenium Grid (`webdriver:`), with their
         // session clean-up and its signal handlers. Their few HTTP calls go over NIO's HTTP/1.1
@@ -122,7 +130,7 @@ let package = Package(
         .target(name: "Sharding"),
         // XCUITest's own API (Apple's module name, synchronous) over UIAutomation, so XCUITest code
         // runs here unchanged: a facade — every wait, action and failure is UIAutomation's.
-        .target(name: "XCUIAutomation", dependencies: ["UIAutomation"]),
+        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting"]),
         // Snapshot assertions on pointfree's swift-snapshot-testing: the element tree as text and
         // screenshots (PNG decoded and diffed in Swift; zlib through CompressNIO). Its own module,
         // so UIAutomation does not link swift-snapshot-testing.
@@ -130,6 +138,7 @@ let package = Package(
             name: "UIAutomationSnapshotTesting",
             dependencies: [
                 "UIAutomation",
+                "UIAutomationTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -144,7 +153,7 @@ let package = Package(
         .target(name: "Flows", dependencies: ["LabSupport"]),
         // Flows over UIAutomation: UI steps (tap, type, wait, store a count or a label, process
         // the row at an index) and XCTest / Swift Testing reporting. Testers import this one.
-        .target(name: "UIFlows", dependencies: ["Flows", "UIAutomation", "LabSupport"]),
+        .target(name: "UIFlows", dependencies: ["Flows", "UIAutomation", "UIAutomationTesting", "LabSupport"]),
 
         // MARK: Lab apps and the CLI
 
@@ -273,14 +282,14 @@ let package = Package(
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
-        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "RemoteBrowsers", "TestSupport"]),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "UIAutomationTesting", "RemoteBrowsers", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
         .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
         // The split: every test in exactly one shard, deterministic, balanced; the filters; typed errors.
         .testTarget(name: "ShardingTests", dependencies: ["Sharding"]),
         // The whole path: a failing sample test run in a child process, its run assembled, the HTML
         // report opened in the real browser with UIAutomation; step events and their observers.
-        .testTarget(name: "ReportsUITests", dependencies: ["Reports", "UIAutomation", "TestSupport"]),
+        .testTarget(name: "ReportsUITests", dependencies: ["Reports", "UIAutomation", "UIAutomationTesting", "TestSupport"]),
         // The flow engine alone: the seed's example, every validation problem, budgets, traces, diagrams.
         .testTarget(name: "FlowsTests", dependencies: ["Flows"]),
         // The flow proofs in the real apps: the seed's example over a gallery of unknown size, the
@@ -311,13 +320,13 @@ let package = Package(
 
         .testTarget(
             name: "LabKitTests",
-            dependencies: ["LabKit", "LabTesting", "UIAutomation", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["LabKit", "LabTesting", "UIAutomation", "UIAutomationTesting", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "AnimalsAppTests", dependencies: ["AnimalsApp", "LabKit"]),
         // Every user journey of the Automation Animals seed, in the real app in the real browser.
-        .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation"]),
+        .testTarget(name: "AnimalsUITests", dependencies: ["AnimalsApp", "LabTesting", "UIAutomation", "UIAutomationTesting"]),
         // The toggle seed: the centre-tap gotcha, the toggle helpers (Swift Testing and XCTest), the Toggles app.
-        .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation"]),
+        .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation", "UIAutomationTesting"]),
         // The typed client against the real API server (in-process): the three calls, the error
         // envelope as typed errors, a closed port, a server that never answers.
         .testTarget(name: "MessagesClientTests", dependencies: ["MessagesClient", "MessagesModel", "MessagesTestSupport", "lab"]),
@@ -330,7 +339,7 @@ let package = Package(
         .testTarget(
             name: "MessagesUITests",
             dependencies: [
-                "MessagesApp", "MessagesModel", "MessagesClient", "MessagesService", "MessagesTestSupport", "LabTesting", "UIAutomation",
+                "MessagesApp", "MessagesModel", "MessagesClient", "MessagesService", "MessagesTestSupport", "LabTesting", "UIAutomation", "UIAutomationTesting",
                 "lab",
             ]
         ),
@@ -340,7 +349,7 @@ let package = Package(
         // TriviaQuestions.json is a symlink to the app's: the tests read the data the app shows.
         .testTarget(
             name: "TriviaUITests",
-            dependencies: ["TriviaApp", "LabTesting", "UIAutomation"],
+            dependencies: ["TriviaApp", "LabTesting", "UIAutomation", "UIAutomationTesting"],
             resources: [.copy("Resources/TriviaQuestions.json")]
         ),
 
@@ -369,7 +378,7 @@ let package = Package(
         .testTarget(
             name: "LabScreenTests",
             dependencies: [
-                "UIAutomationSnapshotTesting", "UIAutomation", "LabKit", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "MessagesApp",
+                "UIAutomationSnapshotTesting", "UIAutomation", "UIAutomationTesting", "LabKit", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "MessagesApp",
                 "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
@@ -378,12 +387,12 @@ let package = Package(
 
         // The recorder without a display: the query chooser on fixture pages (every candidate
         // checked in the live tree), the code generator's three formats and its literals.
-        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "UIAutomation", "TestSupport"]),
+        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "UIAutomation", "UIAutomationTesting", "TestSupport"]),
         // The recorder in a headed Chromium under Xvfb, driven with real input: the seeds'
         // journeys recorded, the code compared with RecordedXCUITests' files.
         .testTarget(
             name: "RecorderUITests",
-            dependencies: ["Recorder", "UIAutomation", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "TestSupport"]
+            dependencies: ["Recorder", "UIAutomation", "UIAutomationTesting", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "TestSupport"]
         ),
         // Code written by `lab record` exactly as it came out (RecorderUITests checks that a fresh
         // recording gives the same), compiled and run as plain XCUITest against the lab apps.
@@ -396,12 +405,12 @@ let package = Package(
         ),
         // The same recording written as async Swift Testing code and as a flow (`--format
         // uiautomation`, `--format flow`), exactly as it came out, compiled and run.
-        .testTarget(name: "RecordedAsyncTests", dependencies: ["UIAutomation", "UIFlows", "TriviaApp", "TogglesApp", "LabTesting"]),
+        .testTarget(name: "RecordedAsyncTests", dependencies: ["UIAutomation", "UIAutomationTesting", "UIFlows", "TriviaApp", "TogglesApp", "LabTesting"]),
 
         // XCUIAutomation itself on fixture pages: failures at the caller's line, calls refused where
         // blocking is unsafe, predicates and expectations, gestures, element types, two apps.
         .testTarget(
-            name: "XCUIAutomationTests", dependencies: ["XCUIAutomation", "UIAutomation", "TestSupport"],
+            name: "XCUIAutomationTests", dependencies: ["XCUIAutomation", "UIAutomation", "UIAutomationTesting", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 

@@ -1,10 +1,13 @@
 import Foundation
 import UIAutomation
 
-/// Where a facade call was written, for failures recorded at the caller's line.
-struct CallSite: Sendable {
+/// Where a facade call was written, for failures recorded at the caller's line (XCTest takes
+/// a `StaticString` file; UIAutomation's ``CallSite`` is the same place for its errors).
+struct CallerLine: Sendable {
     let file: StaticString
     let line: UInt
+
+    var site: CallSite { CallSite(file: file, line: line) }
 }
 
 /// The one path every facade call takes: skipped once the test has stopped
@@ -20,11 +23,13 @@ enum Facade {
     }
 
     /// `waiting` extends the backstop by a wait's own timeout (`waitForExistence(timeout: 120)`).
-    static func call<T: Sendable>(_ name: @autoclosure () -> String, at site: CallSite, configuration: Configuration?,
+    static func call<T: Sendable>(_ name: @autoclosure () -> String, at site: CallerLine, configuration: Configuration?,
                                   waiting: TimeInterval = 0, fallback: T, _ body: @escaping @Sendable () async throws -> T) -> T {
         if TestRun.shared.isHalted { return fallback }
         do {
-            return try Blocking.run(name(), limit: backstop(configuration) + .seconds(max(0, min(waiting, 86_400))), body)
+            return try Blocking.run(name(), limit: backstop(configuration) + .seconds(max(0, min(waiting, 86_400)))) {
+                try await CallSite.run(at: site.site) { try await body() }
+            }
         } catch {
             TestRun.shared.recordFailure(error, file: site.file, line: site.line)
             return fallback
@@ -32,7 +37,7 @@ enum Facade {
     }
 
     /// Records a failure of the facade itself.
-    static func fail(_ error: any Error, at site: CallSite) {
+    static func fail(_ error: any Error, at site: CallerLine) {
         if TestRun.shared.isHalted { return }
         TestRun.shared.recordFailure(error, file: site.file, line: site.line)
     }

@@ -65,7 +65,7 @@ final class InterruptionRegistry: @unchecked Sendable {
     private func handle(_ interrupting: Element) -> Bool {
         let current = lock.withLock { monitors }
         let element = XCUIElement(backing: .success(.element(interrupting)), text: interrupting.description,
-                                  site: CallSite(file: #filePath, line: #line))
+                                  site: CallerLine(file: #filePath, line: #line))
         return current.reversed().contains { $0.handler(element) }
     }
 }

@@ -21,7 +21,7 @@ open class XCUIAccessibilityAuditIssue: NSObject, @unchecked Sendable {
     /// UIAutomation's issue behind it.
     public let issue: AccessibilityAuditIssue
 
-    init(_ issue: AccessibilityAuditIssue, site: CallSite) {
+    init(_ issue: AccessibilityAuditIssue, site: CallerLine) {
         self.issue = issue
         element = issue.element.map { XCUIElement(backing: .success(.element($0)), text: $0.description, site: site) }
         auditType = issue.auditType
@@ -41,7 +41,7 @@ extension XCUIApplication {
     public func performAccessibilityAudit(for auditTypes: XCUIAccessibilityAuditType = .all,
                                           _ issueHandler: ((XCUIAccessibilityAuditIssue) throws -> Bool)? = nil,
                                           file: StaticString = #filePath, line: UInt = #line) throws {
-        let site = CallSite(file: file, line: line)
+        let site = CallerLine(file: file, line: line)
         let handler = issueHandler.map(OnCallerThread.init)
         let handlerError = Mutex<(any Error)?>(nil)
         perform("performAccessibilityAudit(for: \(auditTypes))", site, fallback: ()) { backing in

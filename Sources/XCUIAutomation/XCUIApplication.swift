@@ -22,20 +22,20 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
     /// The UIAutomation application every proxy of this bundle identifier shares.
     let shared: Application
     private let launchSettings = Mutex<(arguments: [String], environment: [String: String])>(([], [:]))
-    private let creationSite: CallSite
+    private let creationSite: CallerLine
 
     /// The test target's application (see ``UITestTargetConfiguration``): `XCUIApplication()`.
     /// The test target is found from the module of the file it is written in.
     public convenience init(fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
-        self.init(bundleIdentifier: nil, fileID: fileID, site: CallSite(file: file, line: line))
+        self.init(bundleIdentifier: nil, fileID: fileID, site: CallerLine(file: file, line: line))
     }
 
     /// The application with `bundleIdentifier`, as the test target's configuration names it.
     public convenience init(bundleIdentifier: String, fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
-        self.init(bundleIdentifier: bundleIdentifier, fileID: fileID, site: CallSite(file: file, line: line))
+        self.init(bundleIdentifier: bundleIdentifier, fileID: fileID, site: CallerLine(file: file, line: line))
     }
 
-    private init(bundleIdentifier: String?, fileID: String, site: CallSite) {
+    private init(bundleIdentifier: String?, fileID: String, site: CallerLine) {
         TestRun.shared.start()
         creationSite = site
         let resolved = Result { () throws -> (TargetApplication, Application) in
@@ -84,7 +84,7 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
         let started = ContinuousClock.now
         defer { LaunchClock.add(.now - started) }
         let orientation: Application.Orientation = XCUIDevice.shared.orientation.isLandscape ? .landscape : .portrait
-        perform("launch()", CallSite(file: file, line: line), fallback: ()) { backing in
+        perform("launch()", CallerLine(file: file, line: line), fallback: ()) { backing in
             guard case .application(let app) = backing else { return }
             app.launchArguments = arguments
             app.launchEnvironment = environment
@@ -105,7 +105,7 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
 
     /// Stops the app and closes its browser context.
     open func terminate(file: StaticString = #filePath, line: UInt = #line) {
-        perform("terminate()", CallSite(file: file, line: line), fallback: ()) { backing in
+        perform("terminate()", CallerLine(file: file, line: line), fallback: ()) { backing in
             guard case .application(let app) = backing else { return }
             await app.terminate()
         }
@@ -124,7 +124,7 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
     /// Waits up to `timeout` seconds for the app to be in `state`; whether it is.
     open func wait(for state: State, timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let app = shared
-        return Facade.call("app.wait(for: \(state), timeout: \(timeout))", at: CallSite(file: file, line: line),
+        return Facade.call("app.wait(for: \(state), timeout: \(timeout))", at: CallerLine(file: file, line: line),
                            configuration: app.configuration, waiting: timeout, fallback: false) {
             try await app.wait(timeout: timeout) { (app.isRunning ? State.runningForeground : .notRunning) == state }
         }
@@ -155,7 +155,7 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
 
     /// Opens `url` in the app (a path relative to the app's launch URL, or a full URL).
     open func open(_ url: URL, file: StaticString = #filePath, line: UInt = #line) {
-        perform("open(\(url))", CallSite(file: file, line: line), fallback: ()) { backing in
+        perform("open(\(url))", CallerLine(file: file, line: line), fallback: ()) { backing in
             guard case .application(let app) = backing else { return }
             try await app.open(url)
         }

@@ -25,7 +25,7 @@ open class XCUICoordinate: NSObject, @unchecked Sendable {
 
     /// The point on screen now.
     open var screenPoint: CGPoint {
-        act("screenPoint", CallSite(file: #filePath, line: #line), fallback: CGPoint.zero) { coordinate in
+        act("screenPoint", CallerLine(file: #filePath, line: #line), fallback: CGPoint.zero) { coordinate in
             let point = try await coordinate.screenPoint()
             return CGPoint(x: point.x, y: point.y)
         }
@@ -33,17 +33,17 @@ open class XCUICoordinate: NSObject, @unchecked Sendable {
 
     /// Taps the point.
     open func tap(file: StaticString = #filePath, line: UInt = #line) {
-        act("tap()", CallSite(file: file, line: line), fallback: ()) { try await $0.tap() }
+        act("tap()", CallerLine(file: file, line: line), fallback: ()) { try await $0.tap() }
     }
 
     /// Taps the point twice.
     open func doubleTap(file: StaticString = #filePath, line: UInt = #line) {
-        act("doubleTap()", CallSite(file: file, line: line), fallback: ()) { try await $0.doubleTap() }
+        act("doubleTap()", CallerLine(file: file, line: line), fallback: ()) { try await $0.doubleTap() }
     }
 
     /// Touches the point for `duration` seconds.
     open func press(forDuration duration: TimeInterval, file: StaticString = #filePath, line: UInt = #line) {
-        act("press(forDuration: \(duration))", CallSite(file: file, line: line), fallback: ()) { try await $0.press(forDuration: duration) }
+        act("press(forDuration: \(duration))", CallerLine(file: file, line: line), fallback: ()) { try await $0.press(forDuration: duration) }
     }
 
     /// Touches the point for `duration` seconds, drags to `otherCoordinate` and lifts.
@@ -56,7 +56,7 @@ open class XCUICoordinate: NSObject, @unchecked Sendable {
     /// `holdDuration` seconds and lifts.
     open func press(forDuration duration: TimeInterval, thenDragTo otherCoordinate: XCUICoordinate, withVelocity velocity: XCUIGestureVelocity,
                     thenHoldForDuration holdDuration: TimeInterval, file: StaticString = #filePath, line: UInt = #line) {
-        let site = CallSite(file: file, line: line)
+        let site = CallerLine(file: file, line: line)
         let other: Coordinate
         switch otherCoordinate.coordinate {
         case .success(let coordinate): other = coordinate
@@ -70,7 +70,7 @@ open class XCUICoordinate: NSObject, @unchecked Sendable {
         }
     }
 
-    private func act<T: Sendable>(_ call: String, _ site: CallSite, fallback: T,
+    private func act<T: Sendable>(_ call: String, _ site: CallerLine, fallback: T,
                                   _ body: @escaping @Sendable (Coordinate) async throws -> T) -> T {
         switch coordinate {
         case .failure(let error):

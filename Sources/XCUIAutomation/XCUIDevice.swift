@@ -42,7 +42,7 @@ open class XCUIDevice: NSObject, @unchecked Sendable {
     open func press(_ button: Button, file: StaticString = #filePath, line: UInt = #line) {
         Facade.fail(XCUIAutomationError(call: "XCUIDevice.shared.press(.\(button))", reason: .unsupported(
             "a web page has no hardware buttons; to leave the app and come back, terminate() and launch() it")),
-                    at: CallSite(file: file, line: line))
+                    at: CallerLine(file: file, line: line))
     }
 
     /// The device's hardware buttons.

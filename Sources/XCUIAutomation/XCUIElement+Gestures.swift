@@ -44,7 +44,7 @@ extension XCUIElement {
     /// `holdDuration` seconds and lifts.
     public func press(forDuration duration: TimeInterval, thenDragTo otherElement: XCUIElement, withVelocity velocity: XCUIGestureVelocity,
                       thenHoldForDuration holdDuration: TimeInterval, file: StaticString = #filePath, line: UInt = #line) {
-        let site = CallSite(file: file, line: line)
+        let site = CallerLine(file: file, line: line)
         guard case .success(.element(let target)) = otherElement.backing else {
             Facade.fail(XCUIAutomationError(call: "\(text).press(forDuration:thenDragTo:)", reason: .invalidArgument(
                 "the drag target must be an element of the app, not \(otherElement)")), at: site)
@@ -112,7 +112,7 @@ extension XCUIElement {
 
     /// Types `text`, focusing the element first (on the application: into whatever has focus).
     public func typeText(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
-        let site = CallSite(file: file, line: line)
+        let site = CallerLine(file: file, line: line)
         perform("typeText(\(String(reflecting: text)))", site, fallback: ()) { backing in
             switch backing {
             case .element(let element): try await element.typeText(text)
@@ -129,7 +129,7 @@ extension XCUIElement {
         }
         guard key.count == 1, let character = key.first else {
             Facade.fail(XCUIAutomationError(call: "\(text).typeKey(\(String(reflecting: key)))", reason: .invalidArgument(
-                "typeKey takes one character or an XCUIKeyboardKey")), at: CallSite(file: file, line: line))
+                "typeKey takes one character or an XCUIKeyboardKey")), at: CallerLine(file: file, line: line))
             return
         }
         pressKey(Key(character), spelling: String(reflecting: key), flags, file, line)
@@ -146,7 +146,7 @@ extension XCUIElement {
 
     private func pressKey(_ key: Key, spelling: String, _ flags: KeyModifierFlags, _ file: StaticString, _ line: UInt) {
         let modifiers = flags.uiModifiers
-        perform("typeKey(\(spelling), modifierFlags: \(flags))", CallSite(file: file, line: line), fallback: ()) { backing in
+        perform("typeKey(\(spelling), modifierFlags: \(flags))", CallerLine(file: file, line: line), fallback: ()) { backing in
             switch backing {
             case .element(let element): try await element.typeKey(key, modifierFlags: modifiers)
             case .application(let app): try await app.typeKey(key, modifierFlags: modifiers)
@@ -181,7 +181,7 @@ extension XCUIElement {
     /// `nil`: the gesture needs an element).
     func gesture(_ call: String, _ file: StaticString, _ line: UInt, screen: (@Sendable (Coordinate) async throws -> Void)?,
                  element onElement: @escaping @Sendable (Element) async throws -> Void) {
-        let site = CallSite(file: file, line: line)
+        let site = CallerLine(file: file, line: line)
         if case .success(.application) = backing, screen == nil {
             unsupported(call, "the application itself cannot \(call); query an element of it", file, line)
             return
@@ -195,7 +195,7 @@ extension XCUIElement {
     }
 
     func unsupported(_ call: String, _ detail: String, _ file: StaticString, _ line: UInt) {
-        Facade.fail(XCUIAutomationError(call: "\(text).\(call)", reason: .unsupported(detail)), at: CallSite(file: file, line: line))
+        Facade.fail(XCUIAutomationError(call: "\(text).\(call)", reason: .unsupported(detail)), at: CallerLine(file: file, line: line))
     }
 }
 

@@ -16,11 +16,11 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     let backing: Result<Backing, any Error>
     /// Where the element's query was last refined: failures of property reads are reported there.
-    let site: CallSite
+    let site: CallerLine
     /// The element as code, for messages before anything is resolved.
     let text: String
 
-    init(backing: Result<Backing, any Error>, text: String, site: CallSite) {
+    init(backing: Result<Backing, any Error>, text: String, site: CallerLine) {
         self.backing = backing
         self.text = text
         self.site = site
@@ -35,7 +35,7 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
     }
 
     /// Runs `body` on the UIAutomation element (or the app) through the facade's one path.
-    func perform<T: Sendable>(_ call: String, _ site: CallSite, fallback: T,
+    func perform<T: Sendable>(_ call: String, _ site: CallerLine, fallback: T,
                               _ body: @escaping @Sendable (Backing) async throws -> T) -> T {
         let name = "\(text).\(call)"
         switch backing {
@@ -83,13 +83,13 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     /// Waits up to `timeout` seconds for the element to exist; whether it does.
     open func waitForExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        waiting("waitForExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line), app: { $0.isRunning },
+        waiting("waitForExistence(timeout: \(timeout))", timeout, CallerLine(file: file, line: line), app: { $0.isRunning },
                 element: { try await $0.waitForExistence(timeout: timeout) })
     }
 
     /// Waits up to `timeout` seconds for the element to be gone; whether it is.
     open func waitForNonExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        waiting("waitForNonExistence(timeout: \(timeout))", timeout, CallSite(file: file, line: line), app: { !$0.isRunning },
+        waiting("waitForNonExistence(timeout: \(timeout))", timeout, CallerLine(file: file, line: line), app: { !$0.isRunning },
                 element: { try await $0.waitForNonExistence(timeout: timeout) })
     }
 
@@ -99,7 +99,7 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
     /// `\.isHittable`, `\.identifier`, `\.placeholderValue`, `\.title`).
     open func wait<V: Equatable>(for keyPath: KeyPath<XCUIElement, V>, toEqual expectedValue: V, timeout: TimeInterval,
                                  file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        let site = CallSite(file: file, line: line)
+        let site = CallerLine(file: file, line: line)
         guard let predicate = Self.predicate(keyPath, equals: expectedValue) else {
             Facade.fail(XCUIAutomationError(call: "\(text).wait(for:toEqual:timeout:)", reason: .invalidArgument(
                 "wait(for:toEqual:) reads the key paths \\.exists, \\.label, \\.value, \\.identifier, \\.title, \\.placeholderValue, "
@@ -112,7 +112,7 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     /// Waits through the facade's one path: on an element, with UIAutomation's wait `body`; on
     /// the application, until `app` holds for it.
-    func waiting(_ call: String, _ timeout: TimeInterval, _ site: CallSite, app holds: @escaping @Sendable (Application) -> Bool,
+    func waiting(_ call: String, _ timeout: TimeInterval, _ site: CallerLine, app holds: @escaping @Sendable (Application) -> Bool,
                  element body: @escaping @Sendable (Element) async throws -> Bool) -> Bool {
         switch backing {
         case .failure(let error):
@@ -255,7 +255,7 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     /// A screenshot of the element's box.
     open func screenshot(file: StaticString = #filePath, line: UInt = #line) -> XCUIScreenshot {
-        let data = perform("screenshot()", CallSite(file: file, line: line), fallback: Data()) { backing in
+        let data = perform("screenshot()", CallerLine(file: file, line: line), fallback: Data()) { backing in
             switch backing {
             case .element(let element): return try await element.screenshot().pngData
             case .application(let app): return try await app.screenshot().pngData

@@ -6,10 +6,10 @@ import UIAutomation
 open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked Sendable {
     let query: Result<ElementQuery, any Error>
     /// Where the chain was last refined, for failures of its property reads.
-    let site: CallSite
+    let site: CallerLine
     private let fallbackText: String
 
-    init(query: Result<ElementQuery, any Error>, site: CallSite, fallbackText: String) {
+    init(query: Result<ElementQuery, any Error>, site: CallerLine, fallbackText: String) {
         self.query = query
         self.site = site
         self.fallbackText = fallbackText
@@ -26,11 +26,11 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
         return nil
     }
 
-    private func refined(_ site: CallSite, _ make: (ElementQuery) -> ElementQuery) -> XCUIElementQuery {
+    private func refined(_ site: CallerLine, _ make: (ElementQuery) -> ElementQuery) -> XCUIElementQuery {
         XCUIElementQuery(query: query.map(make), site: site, fallbackText: fallbackText)
     }
 
-    private func element(_ site: CallSite, _ pick: (ElementQuery) -> Element) -> XCUIElement {
+    private func element(_ site: CallerLine, _ pick: (ElementQuery) -> Element) -> XCUIElement {
         let element = query.map(pick)
         return XCUIElement(backing: element.map(XCUIElement.Backing.element), text: (try? element.get())?.description ?? fallbackText,
                            site: site)
@@ -57,7 +57,7 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
 
     /// The match at `index`, in document order.
     open func element(boundBy index: Int, file: StaticString = #filePath, line: UInt = #line) -> XCUIElement {
-        element(CallSite(file: file, line: line)) { $0.element(boundBy: index) }
+        element(CallerLine(file: file, line: line)) { $0.element(boundBy: index) }
     }
 
     /// The one match satisfying `predicate`.
@@ -68,12 +68,12 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
     /// The one match of `elementType` with `identifier`.
     open func element(matching elementType: XCUIElement.ElementType, identifier: String?,
                       file: StaticString = #filePath, line: UInt = #line) -> XCUIElement {
-        element(CallSite(file: file, line: line)) { $0.element(matching: elementType, identifier: identifier) }
+        element(CallerLine(file: file, line: line)) { $0.element(matching: elementType, identifier: identifier) }
     }
 
     /// The one match whose identifier, label, value or placeholder is `key`.
     open subscript(key: String, file: StaticString = #filePath, line: UInt = #line) -> XCUIElement {
-        element(CallSite(file: file, line: line)) { $0[key] }
+        element(CallerLine(file: file, line: line)) { $0[key] }
     }
 
     /// How many elements match now.
@@ -92,27 +92,27 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
 
     /// The matches satisfying `predicate` (an `NSPredicate(format:)`, or an `NSCompoundPredicate` of them).
     open func matching(_ predicate: Foundation.NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
-        refined(predicate, "matching", CallSite(file: file, line: line)) { $0.matching($1) }
+        refined(predicate, "matching", CallerLine(file: file, line: line)) { $0.matching($1) }
     }
 
     /// The matches whose identifier is `identifier`.
     open func matching(identifier: String, file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
-        refined(CallSite(file: file, line: line)) { $0.matching(identifier: identifier) }
+        refined(CallerLine(file: file, line: line)) { $0.matching(identifier: identifier) }
     }
 
     /// The matches of `elementType` (and `identifier`, if given).
     open func matching(_ elementType: XCUIElement.ElementType, identifier: String?,
                        file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
-        refined(CallSite(file: file, line: line)) { $0.matching(elementType, identifier: identifier) }
+        refined(CallerLine(file: file, line: line)) { $0.matching(elementType, identifier: identifier) }
     }
 
     /// The matches with a descendant satisfying `predicate`.
     open func containing(_ predicate: Foundation.NSPredicate, file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
-        refined(predicate, "containing", CallSite(file: file, line: line)) { $0.containing($1) }
+        refined(predicate, "containing", CallerLine(file: file, line: line)) { $0.containing($1) }
     }
 
     /// The query refined by `predicate`; a predicate that cannot be used fails the query.
-    private func refined(_ predicate: Foundation.NSPredicate, _ method: String, _ site: CallSite,
+    private func refined(_ predicate: Foundation.NSPredicate, _ method: String, _ site: CallerLine,
                          _ make: (ElementQuery, ElementPredicate) -> ElementQuery) -> XCUIElementQuery {
         do {
             let elementPredicate = try predicate.elementPredicate()
@@ -126,7 +126,7 @@ open class XCUIElementQuery: NSObject, XCUIElementTypeQueryProvider, @unchecked 
     /// The matches with a descendant of `elementType` (and `identifier`, if given).
     open func containing(_ elementType: XCUIElement.ElementType, identifier: String?,
                          file: StaticString = #filePath, line: UInt = #line) -> XCUIElementQuery {
-        refined(CallSite(file: file, line: line)) { $0.containing(elementType, identifier: identifier) }
+        refined(CallerLine(file: file, line: line)) { $0.containing(elementType, identifier: identifier) }
     }
 
     /// Descendants of the matches, of `type`.

@@ -19,6 +19,6 @@ open class XCUIRemote: NSObject, @unchecked Sendable {
     /// Presses `button` for `duration` seconds: not supported on the web.
     open func press(_ button: Button, forDuration duration: TimeInterval, file: StaticString = #filePath, line: UInt = #line) {
         Facade.fail(XCUIAutomationError(call: "XCUIRemote.shared.press(.\(button))", reason: .unsupported(
-            "a web page has no remote; tvOS focus navigation has no equivalent here")), at: CallSite(file: file, line: line))
+            "a web page has no remote; tvOS focus navigation has no equivalent here")), at: CallerLine(file: file, line: line))
     }
 }

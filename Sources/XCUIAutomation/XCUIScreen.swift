@@ -35,7 +35,7 @@ open class XCUIScreen: NSObject, XCUIScreenshotProviding, @unchecked Sendable {
     open func screenshot(file: StaticString = #filePath, line: UInt = #line) -> XCUIScreenshot {
         guard let app = XCUIDevice.shared.lastApplication else {
             Facade.fail(XCUIAutomationError(call: "XCUIScreen.main.screenshot()", reason: .invalidArgument(
-                "no app is running: launch one first")), at: CallSite(file: file, line: line))
+                "no app is running: launch one first")), at: CallerLine(file: file, line: line))
             return XCUIScreenshot(pngRepresentation: Data())
         }
         return app.screenshot(file: file, line: line)

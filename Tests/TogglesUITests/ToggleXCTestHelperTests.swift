@@ -3,6 +3,7 @@ import LabTesting
 import Synchronization
 import TogglesApp
 import UIAutomation
+import UIAutomationTesting
 import XCTest
 
 /// The XCTest flavour of the toggle helpers (`XCTestCase+Toggles`), with the seed's names:

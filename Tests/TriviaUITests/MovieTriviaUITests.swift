@@ -2,6 +2,7 @@ import Foundation
 import LabTesting
 import TriviaApp
 import UIAutomation
+import UIAutomationTesting
 import XCTest
 
 /// The seed's two MovieTrivia UI tests, as written for XCUITest, in UIAutomation's async form:

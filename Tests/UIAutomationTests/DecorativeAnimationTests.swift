@@ -1,5 +1,6 @@
 import Foundation
 import UIAutomation
+import UIAutomationTesting
 import XCTest
 
 /// What "idle" waits for after an action: animations that move layout, not those that only

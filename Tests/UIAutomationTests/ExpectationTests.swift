@@ -1,5 +1,6 @@
 import Foundation
 import UIAutomation
+import UIAutomationTesting
 import XCTest
 
 /// XCTest-style waiting, as XCUITest users write it.

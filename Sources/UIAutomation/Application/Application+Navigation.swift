@@ -13,54 +13,66 @@ extension Application {
     /// ``UIAutomationError/Reason/invalidRequest(_:)`` for text that is no URL, and
     /// ``UIAutomationError/Reason/browser(_:)`` with `navigationFailed` when the browser cannot
     /// load it. `timeout` (seconds, default: the idle timeout) bounds the load.
-    public func open(_ url: String, timeout: TimeInterval? = nil) async throws {
-        let call = "app.open(\(SwiftLiteral.string(url)))"
-        let base = try launchURL(for: call)
-        guard let resolved = URL(string: url, relativeTo: URL(string: base))?.absoluteURL, resolved.scheme != nil else {
-            throw UIAutomationError(query: call, reason: .invalidRequest("\(SwiftLiteral.string(url)) is not a URL"))
+    public func open(_ url: String, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let call = "app.open(\(SwiftLiteral.string(url)))"
+            let base = try launchURL(for: call)
+            guard let resolved = URL(string: url, relativeTo: URL(string: base))?.absoluteURL, resolved.scheme != nil else {
+                throw UIAutomationError(query: call, reason: .invalidRequest("\(SwiftLiteral.string(url)) is not a URL"))
+            }
+            let driver = try driver(for: call)
+            try await verbStep(call, timeout: timeout) { progress in try await driver.navigate(to: resolved.absoluteString, until: progress.deadline) }
         }
-        let driver = try driver(for: call)
-        try await verbStep(call, timeout: timeout) { progress in try await driver.navigate(to: resolved.absoluteString, until: progress.deadline) }
     }
 
     /// Opens `url` in the running app; see the `String` overload.
-    public func open(_ url: URL, timeout: TimeInterval? = nil) async throws {
-        try await open(url.absoluteString, timeout: timeout)
+    public func open(_ url: URL, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await open(url.absoluteString, timeout: timeout)
+        }
     }
 
     /// Reloads the page, as a user pulling to refresh would: the document is loaded anew and
     /// its scripts run again, while the launch's storage and cookies stay (use ``launch()``
     /// for a clean slate).
-    public func reload(timeout: TimeInterval? = nil) async throws {
-        let driver = try driver(for: "app.reload()")
-        try await verbStep("app.reload()", timeout: timeout) { progress in try await driver.reload(until: progress.deadline) }
+    public func reload(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let driver = try driver(for: "app.reload()")
+            try await verbStep("app.reload()", timeout: timeout) { progress in try await driver.reload(until: progress.deadline) }
+        }
     }
 
     /// Goes back one entry in the page's history, as the browser's back button does (a page
     /// of its own or a step made with `history.pushState` or a `#fragment`). Throws
     /// ``UIAutomationError/Reason/invalidRequest(_:)`` when there is nothing to go back to.
-    public func goBack(timeout: TimeInterval? = nil) async throws {
-        try await goThroughHistory(by: -1, call: "app.goBack()", timeout: timeout)
+    public func goBack(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await goThroughHistory(by: -1, call: "app.goBack()", timeout: timeout)
+        }
     }
 
     /// Goes forward one entry in the page's history (after ``goBack(timeout:)``). Throws
     /// ``UIAutomationError/Reason/invalidRequest(_:)`` when there is nothing to go forward to.
-    public func goForward(timeout: TimeInterval? = nil) async throws {
-        try await goThroughHistory(by: 1, call: "app.goForward()", timeout: timeout)
+    public func goForward(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await goThroughHistory(by: 1, call: "app.goForward()", timeout: timeout)
+        }
     }
 
     /// Presses `key` with `modifierFlags` held, in whatever has keyboard focus (the page
     /// itself if nothing has), as XCUITest's `XCUIApplication.typeKey(_:modifierFlags:)`
     /// does; then waits until the app is idle. See ``Element/typeKey(_:modifierFlags:timeout:)``.
-    public func typeKey(_ key: Key, modifierFlags: ModifierFlags = []) async throws {
-        let call = "app.typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"
-        try Self.validate(key, call: call)
-        let driver = try driver(for: call)
-        try await verbStep(call, timeout: nil) { progress in
-            progress.enter("input")
-            try await driver.typeKey(key, modifiers: modifierFlags)
-            progress.enter("wait for idle")
-            try await driver.waitForIdle(until: progress.deadline)
+    public func typeKey(_ key: Key, modifierFlags: ModifierFlags = [], file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let call = "app.typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"
+            try Self.validate(key, call: call)
+            let driver = try driver(for: call)
+            try await verbStep(call, timeout: nil) { progress in
+                progress.enter("input")
+                try await driver.typeKey(key, modifiers: modifierFlags)
+                progress.enter("wait for idle")
+                try await driver.waitForIdle(until: progress.deadline)
+            }
         }
     }
 

@@ -26,11 +26,13 @@ extension Application {
 
     /// Turns the screen to `orientation`: the running page's viewport takes the turned size and
     /// the app is waited for until idle; later launches start turned too.
-    public func rotate(to orientation: Orientation) async throws {
-        let call = "app.rotate(to: .\(orientation))"
-        Orientations.registry.withLock { $0[ObjectIdentifier(self)] = orientation }
-        guard isRunning else { return }
-        try await applyOrientation(call: call)
+    public func rotate(to orientation: Orientation, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let call = "app.rotate(to: .\(orientation))"
+            Orientations.registry.withLock { $0[ObjectIdentifier(self)] = orientation }
+            guard isRunning else { return }
+            try await applyOrientation(call: call)
+        }
     }
 
     /// Gives the running page the turned viewport (after a launch, which opens the page as the

@@ -21,22 +21,26 @@ extension Application {
     /// A script that throws is ``UIAutomationError/Reason/scriptFailed(_:)`` with the
     /// exception's message; a value that is not a `T` is
     /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)``.
-    public func evaluate<T: Decodable & Sendable>(_ javaScript: String, as type: T.Type = T.self) async throws -> T {
-        let call = "app.evaluate(\(SwiftLiteral.string(javaScript)))"
-        let value = try await step(call, .read) { try await evaluateJSON(javaScript, call: call) }
-        do {
-            return try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
-        } catch {
-            throw await recordFailure(UIAutomationError(
-                query: call, reason: .unexpectedValue(expected: "a value of type \(T.self)", actual: value.description)))
+    public func evaluate<T: Decodable & Sendable>(_ javaScript: String, as type: T.Type = T.self, file: StaticString = #filePath, line: UInt = #line) async throws -> T {
+        try await called(file, line) {
+            let call = "app.evaluate(\(SwiftLiteral.string(javaScript)))"
+            let value = try await step(call, .read) { try await evaluateJSON(javaScript, call: call) }
+            do {
+                return try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
+            } catch {
+                throw await recordFailure(UIAutomationError(
+                    query: call, reason: .unexpectedValue(expected: "a value of type \(T.self)", actual: value.description)))
+            }
         }
     }
 
     /// Evaluates `javaScript` in the page for its effect (a promise is awaited); see
     /// ``evaluate(_:as:)``.
-    public func run(javaScript: String) async throws {
-        let call = "app.run(javaScript: \(SwiftLiteral.string(javaScript)))"
-        _ = try await step(call, .action) { try await evaluateJSON(javaScript, call: call) }
+    public func run(javaScript: String, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let call = "app.run(javaScript: \(SwiftLiteral.string(javaScript)))"
+            _ = try await step(call, .action) { try await evaluateJSON(javaScript, call: call) }
+        }
     }
 
     /// The page's `localStorage`: kept across ``reload(timeout:)`` and navigation within the
@@ -65,23 +69,27 @@ public struct WebStorage: Sendable {
     let area: String
 
     /// The value stored under `key`, or `nil` when there is none.
-    public func value(forKey key: String) async throws -> String? {
-        try await app.step("app.\(area).value(forKey: \(SwiftLiteral.string(key)))", .read) {
-            try await app.evaluate("\(area).getItem(\(Self.literal(key)))", as: String?.self)
+    public func value(forKey key: String, file: StaticString = #filePath, line: UInt = #line) async throws -> String? {
+        try await called(file, line) {
+            try await app.step("app.\(area).value(forKey: \(SwiftLiteral.string(key)))", .read) {
+                try await app.evaluate("\(area).getItem(\(Self.literal(key)))", as: String?.self)
+            }
         }
     }
 
     /// The value under `key`, decoded from JSON as `T` (what apps that store JSON wrote), or
     /// `nil` when there is none. A value that is not JSON for a `T` throws
     /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)``.
-    public func decoded<T: Decodable & Sendable>(_ type: T.Type, forKey key: String) async throws -> T? {
-        guard let text = try await value(forKey: key) else { return nil }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(text.utf8))
-        } catch {
-            throw await app.recordFailure(UIAutomationError(
-                query: "app.\(area).decoded(\(T.self).self, forKey: \(SwiftLiteral.string(key)))",
-                reason: .unexpectedValue(expected: "JSON for a \(T.self)", actual: text)))
+    public func decoded<T: Decodable & Sendable>(_ type: T.Type, forKey key: String, file: StaticString = #filePath, line: UInt = #line) async throws -> T? {
+        try await called(file, line) {
+            guard let text = try await value(forKey: key) else { return nil }
+            do {
+                return try JSONDecoder().decode(T.self, from: Data(text.utf8))
+            } catch {
+                throw await app.recordFailure(UIAutomationError(
+                    query: "app.\(area).decoded(\(T.self).self, forKey: \(SwiftLiteral.string(key)))",
+                    reason: .unexpectedValue(expected: "JSON for a \(T.self)", actual: text)))
+            }
         }
     }
 
@@ -93,22 +101,28 @@ public struct WebStorage: Sendable {
     }
 
     /// Stores `value` under `key` (as the page's own `setItem` would; the page sees no event).
-    public func setValue(_ value: String, forKey key: String) async throws {
-        try await app.step("app.\(area).setValue(\(SwiftLiteral.string(value)), forKey: \(SwiftLiteral.string(key)))", .action) {
-            try await app.run(javaScript: "\(area).setItem(\(Self.literal(key)), \(Self.literal(value)))")
+    public func setValue(_ value: String, forKey key: String, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await app.step("app.\(area).setValue(\(SwiftLiteral.string(value)), forKey: \(SwiftLiteral.string(key)))", .action) {
+                try await app.run(javaScript: "\(area).setItem(\(Self.literal(key)), \(Self.literal(value)))")
+            }
         }
     }
 
     /// Removes the value under `key`, if any.
-    public func removeValue(forKey key: String) async throws {
-        try await app.step("app.\(area).removeValue(forKey: \(SwiftLiteral.string(key)))", .action) {
-            try await app.run(javaScript: "\(area).removeItem(\(Self.literal(key)))")
+    public func removeValue(forKey key: String, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await app.step("app.\(area).removeValue(forKey: \(SwiftLiteral.string(key)))", .action) {
+                try await app.run(javaScript: "\(area).removeItem(\(Self.literal(key)))")
+            }
         }
     }
 
     /// Removes every value.
-    public func removeAll() async throws {
-        try await app.step("app.\(area).removeAll()", .action) { try await app.run(javaScript: "\(area).clear()") }
+    public func removeAll(file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await app.step("app.\(area).removeAll()", .action) { try await app.run(javaScript: "\(area).clear()") }
+        }
     }
 
     /// `text` as a JavaScript string literal (a JSON string is one).

@@ -57,10 +57,12 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// Starts the app fresh: terminates a running instance, starts a new one from the host
     /// with the launch arguments and environment, opens it in a new isolated browser
     /// context, and waits until it is idle.
-    public func launch() async throws {
+    public func launch(file: StaticString = #filePath, line: UInt = #line) async throws {
         PoolStallWatch.startOnce()
-        try await step("app.launch()", .action) {
-            try await CallProgress.run("app.launch()", limit: configuration.launchTimeout) { progress in try await launch(progress) }
+        try await called(file, line) {
+            try await step("app.launch()", .action) {
+                try await CallProgress.run("app.launch()", limit: configuration.launchTimeout) { progress in try await launch(progress) }
+            }
         }
     }
 
@@ -107,19 +109,23 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     }
 
     /// A screenshot of the whole screen, as PNG.
-    public func screenshot() async throws -> Screenshot {
-        let driver = try self.driver(for: "app.screenshot()")
-        return Screenshot(pngData: try await perform("app.screenshot()") { try await driver.screenshot() })
+    public func screenshot(file: StaticString = #filePath, line: UInt = #line) async throws -> Screenshot {
+        try await called(file, line) {
+            let driver = try self.driver(for: "app.screenshot()")
+            return Screenshot(pngData: try await perform("app.screenshot()") { try await driver.screenshot() })
+        }
     }
 
     /// A screenshot of the whole screen that is the same every run for the same screen (what
     /// snapshot tests compare): taken once the app is idle, with the text caret and scrollbars
     /// hidden, finite animations finished and infinite ones paused at their start, after web
     /// fonts have loaded. The page is as it was afterwards.
-    public func stillScreenshot() async throws -> Screenshot {
-        let driver = try self.driver(for: "app.stillScreenshot()")
-        try await waitForIdle()
-        return Screenshot(pngData: try await perform("app.stillScreenshot()") { try await driver.stillScreenshot(of: nil) })
+    public func stillScreenshot(file: StaticString = #filePath, line: UInt = #line) async throws -> Screenshot {
+        try await called(file, line) {
+            let driver = try self.driver(for: "app.stillScreenshot()")
+            try await waitForIdle()
+            return Screenshot(pngData: try await perform("app.stillScreenshot()") { try await driver.stillScreenshot(of: nil) })
+        }
     }
 
     /// The element tree, one element per line, indented by depth: type, frame,
@@ -136,10 +142,12 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
 
     /// Waits until the app is idle (loaded, no requests in flight, no animations), within
     /// `timeout` (default: the idle timeout).
-    public func waitForIdle(timeout: Duration? = nil) async throws {
-        let driver = try self.driver(for: "app.waitForIdle()")
-        try await CallProgress.run("app.waitForIdle()", limit: timeout ?? configuration.idleTimeout) { progress in
-            try await perform("app.waitForIdle()") { try await driver.waitForIdle(until: progress.deadline) }
+    public func waitForIdle(timeout: Duration? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let driver = try self.driver(for: "app.waitForIdle()")
+            try await CallProgress.run("app.waitForIdle()", limit: timeout ?? configuration.idleTimeout) { progress in
+                try await perform("app.waitForIdle()") { try await driver.waitForIdle(until: progress.deadline) }
+            }
         }
     }
 

@@ -119,23 +119,27 @@ extension Application {
     /// The handler is called once per issue; returning `true` ignores it. An error it throws
     /// fails the audit with that error.
     public func performAccessibilityAudit(for types: AccessibilityAuditType = .all,
-                                          _ issueHandler: ((AccessibilityAuditIssue) async throws -> Bool)? = nil) async throws {
-        let call = "app.performAccessibilityAudit(for: \(types))"
-        try await step(call, .expectation) {
-            let issues = try await auditIssues(types, call: call)
-            var remaining: [AccessibilityAuditIssue] = []
-            for issue in issues where try await issueHandler?(issue) != true { remaining.append(issue) }
-            if !remaining.isEmpty {
-                throw await recordFailure(UIAutomationError(query: call, reason: .accessibilityIssues(remaining.map(\.description))))
+                                          _ issueHandler: ((AccessibilityAuditIssue) async throws -> Bool)? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let call = "app.performAccessibilityAudit(for: \(types))"
+            try await step(call, .expectation) {
+                let issues = try await auditIssues(types, call: call)
+                var remaining: [AccessibilityAuditIssue] = []
+                for issue in issues where try await issueHandler?(issue) != true { remaining.append(issue) }
+                if !remaining.isEmpty {
+                    throw await recordFailure(UIAutomationError(query: call, reason: .accessibilityIssues(remaining.map(\.description))))
+                }
             }
         }
     }
 
     /// The accessibility problems of `types` on the screen now, without failing: what
     /// ``performAccessibilityAudit(for:_:)`` checks, for a report or a comparison of your own.
-    public func accessibilityAuditIssues(for types: AccessibilityAuditType = .all) async throws -> [AccessibilityAuditIssue] {
-        let call = "app.accessibilityAuditIssues(for: \(types))"
-        return try await step(call, .read) { try await auditIssues(types, call: call) }
+    public func accessibilityAuditIssues(for types: AccessibilityAuditType = .all, file: StaticString = #filePath, line: UInt = #line) async throws -> [AccessibilityAuditIssue] {
+        try await called(file, line) {
+            let call = "app.accessibilityAuditIssues(for: \(types))"
+            return try await step(call, .read) { try await auditIssues(types, call: call) }
+        }
     }
 
     /// One audit: the tree's checks here (descriptions, identifiers), the page's in `audit.js`,

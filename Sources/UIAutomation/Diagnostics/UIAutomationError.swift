@@ -70,6 +70,8 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
     /// each — the same text in another case, a label that begins with it, a child that
     /// carries it, an element of another type with it. Filled in when the failure is reported.
     public var suggestions: [String] = []
+    /// Where the test made the call that failed (see ``CallSite``), when the call takes one.
+    public var callSite: CallSite?
     /// What a `.noMatch` failure needs to compute ``suggestions`` once it is reported.
     var unmatched: UnmatchedQuery?
 
@@ -94,6 +96,7 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
         var text = "\(query): \(reasonText)"
         if let waited { text += " (after waiting \(waited.formatted))" }
         if !phases.isEmpty { text += " [phases: " + phases.joined(separator: " → ") + "]" }
+        if let callSite { text += " (called at \(callSite))" }
         if !suggestions.isEmpty { text += "; did you mean:\n" + suggestions.map { "  - " + $0 }.joined(separator: "\n") }
         if !artifacts.isEmpty { text += "\nSaved: " + artifacts.joined(separator: ", ") }
         if let tree { text += "\nElement tree:\n" + tree }

@@ -7,15 +7,17 @@ extension Application {
     /// several ways ("the next question or the score?"). Throws
     /// ``UIAutomationError/Reason/timedOut(after:waitingFor:lastProblem:)`` naming every
     /// query, with the element tree and screenshot, when none appears.
-    public func waitForAny(_ elements: [Element], timeout: TimeInterval) async throws -> Int {
-        guard !elements.isEmpty else {
-            throw UIAutomationError(query: "app.waitForAny([])", reason: .invalidRequest("waitForAny needs at least one element"))
-        }
-        let queries = elements.map(\.description).joined(separator: ", ")
-        let call = "app.waitForAny([\(queries)], timeout: \(timeout))"
-        return try await step(call, .wait) {
-            try await CallProgress.run(call, limit: .seconds(clamping: timeout)) { progress in
-                try await waitForAnyWithoutStep(elements, progress: progress)
+    public func waitForAny(_ elements: [Element], timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) async throws -> Int {
+        try await called(file, line) {
+            guard !elements.isEmpty else {
+                throw UIAutomationError(query: "app.waitForAny([])", reason: .invalidRequest("waitForAny needs at least one element"))
+            }
+            let queries = elements.map(\.description).joined(separator: ", ")
+            let call = "app.waitForAny([\(queries)], timeout: \(timeout))"
+            return try await step(call, .wait) {
+                try await CallProgress.run(call, limit: .seconds(clamping: timeout)) { progress in
+                    try await waitForAnyWithoutStep(elements, progress: progress)
+                }
             }
         }
     }

@@ -54,60 +54,74 @@ public struct Coordinate: Sendable, CustomStringConvertible {
     }
 
     /// The point on screen now.
-    public func screenPoint() async throws -> (x: Double, y: Double) {
-        let frame: Rect
-        switch anchor {
-        case .element(let element): frame = try await element.frame
-        case .screen(let app):
-            let device = app.screen
-            frame = Rect(x: 0, y: 0, width: Double(device.width), height: Double(device.height))
+    public func screenPoint(file: StaticString = #filePath, line: UInt = #line) async throws -> (x: Double, y: Double) {
+        try await called(file, line) {
+            let frame: Rect
+            switch anchor {
+            case .element(let element): frame = try await element.frame
+            case .screen(let app):
+                let device = app.screen
+                frame = Rect(x: 0, y: 0, width: Double(device.width), height: Double(device.height))
+            }
+            return (frame.x + frame.width * normalizedOffset.dx + pointOffset.dx,
+                    frame.y + frame.height * normalizedOffset.dy + pointOffset.dy)
         }
-        return (frame.x + frame.width * normalizedOffset.dx + pointOffset.dx,
-                frame.y + frame.height * normalizedOffset.dy + pointOffset.dy)
     }
 
     /// Taps the point.
-    public func tap() async throws {
-        try await act("tap()") { driver, point in try await driver.tap(x: point.x, y: point.y) }
+    public func tap(file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("tap()") { driver, point in try await driver.tap(x: point.x, y: point.y) }
+        }
     }
 
     /// Taps the point twice in quick succession.
-    public func doubleTap() async throws {
-        try await act("doubleTap()") { driver, point in try await driver.tap(x: point.x, y: point.y, count: 2) }
+    public func doubleTap(file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("doubleTap()") { driver, point in try await driver.tap(x: point.x, y: point.y, count: 2) }
+        }
     }
 
     /// Touches the point and holds for `duration` seconds.
-    public func press(forDuration duration: TimeInterval) async throws {
-        try await act("press(forDuration: \(duration))") { driver, point in
-            try await driver.tap(x: point.x, y: point.y, holding: .seconds(clamping: duration))
+    public func press(forDuration duration: TimeInterval, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("press(forDuration: \(duration))") { driver, point in
+                try await driver.tap(x: point.x, y: point.y, holding: .seconds(clamping: duration))
+            }
         }
     }
 
     /// Touches the point, holds for `duration` seconds, drags to `other` at `pointsPerSecond`,
     /// holds there `holdDuration` seconds and lifts.
     public func press(forDuration duration: TimeInterval, thenDragTo other: Coordinate, pointsPerSecond: Double = 1_000,
-                      thenHoldForDuration holdDuration: TimeInterval = 0) async throws {
-        try await act("press(forDuration: \(duration), thenDragTo: \(other))") { driver, point in
-            let end = try await other.screenPoint()
-            try await driver.drag(from: point, to: end, holding: .seconds(clamping: duration), pointsPerSecond: pointsPerSecond,
-                                  holdAtEnd: .seconds(clamping: holdDuration))
+                      thenHoldForDuration holdDuration: TimeInterval = 0, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("press(forDuration: \(duration), thenDragTo: \(other))") { driver, point in
+                let end = try await other.screenPoint()
+                try await driver.drag(from: point, to: end, holding: .seconds(clamping: duration), pointsPerSecond: pointsPerSecond,
+                                      holdAtEnd: .seconds(clamping: holdDuration))
+            }
         }
     }
 
     /// Swipes from the point in `direction` (the content moves that way) at `pointsPerSecond`.
-    public func swipe(_ direction: SwipeDirection, pointsPerSecond: Double = 2_400) async throws {
-        try await act("swipe\(direction.rawValue.capitalized)()") { driver, point in
-            let device = app.screen
-            let (dx, dy) = direction.unit
-            try await driver.swipe(from: point, dx: dx * Double(device.width) * 0.4, dy: dy * Double(device.height) * 0.35,
-                                   speed: max(1, Int(pointsPerSecond.rounded())))
+    public func swipe(_ direction: SwipeDirection, pointsPerSecond: Double = 2_400, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("swipe\(direction.rawValue.capitalized)()") { driver, point in
+                let device = app.screen
+                let (dx, dy) = direction.unit
+                try await driver.swipe(from: point, dx: dx * Double(device.width) * 0.4, dy: dy * Double(device.height) * 0.35,
+                                       speed: max(1, Int(pointsPerSecond.rounded())))
+            }
         }
     }
 
     /// Turns the mouse wheel at the point by `deltaX`, `deltaY` points.
-    public func scroll(byDeltaX deltaX: Double, deltaY: Double) async throws {
-        try await act("scroll(byDeltaX: \(deltaX), deltaY: \(deltaY))") { driver, point in
-            try await driver.wheel(at: point, dx: deltaX, dy: deltaY)
+    public func scroll(byDeltaX deltaX: Double, deltaY: Double, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("scroll(byDeltaX: \(deltaX), deltaY: \(deltaY))") { driver, point in
+                try await driver.wheel(at: point, dx: deltaX, dy: deltaY)
+            }
         }
     }
 
@@ -146,15 +160,17 @@ extension Application {
 
     /// Types `text` into whatever has keyboard focus now (XCUITest's `app.typeText(_:)`), then
     /// waits until the app is idle. The same characters as ``Element/typeText(_:timeout:)``.
-    public func typeText(_ text: String) async throws {
-        let name = "app.typeText(\(SwiftLiteral.string(text)))"
-        try TypableText.check(text, query: name)
-        let driver = try driver(for: name)
-        try await verbStep(name, timeout: nil) { progress in
-            progress.enter("input")
-            try await driver.type(text)
-            progress.enter("wait for idle")
-            try await driver.waitForIdle(until: progress.deadline)
+    public func typeText(_ text: String, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let name = "app.typeText(\(SwiftLiteral.string(text)))"
+            try TypableText.check(text, query: name)
+            let driver = try driver(for: name)
+            try await verbStep(name, timeout: nil) { progress in
+                progress.enter("input")
+                try await driver.type(text)
+                progress.enter("wait for idle")
+                try await driver.waitForIdle(until: progress.deadline)
+            }
         }
     }
 }

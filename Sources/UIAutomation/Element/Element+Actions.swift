@@ -5,19 +5,25 @@ extension Element {
     /// Taps the element's centre, after waiting until it is actionable: it resolves to one
     /// element, is enabled, visible, not moving, and is what a touch at its centre reaches.
     /// Then waits until the app is idle. `timeout` (seconds) overrides the action timeout.
-    public func tap(timeout: TimeInterval? = nil) async throws {
-        try await act("tap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y) }
+    public func tap(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("tap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y) }
+        }
     }
 
     /// Two taps in quick succession at the element's centre.
-    public func doubleTap(timeout: TimeInterval? = nil) async throws {
-        try await act("doubleTap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y, count: 2) }
+    public func doubleTap(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("doubleTap()", timeout: timeout) { driver, x, y in try await driver.tap(x: x, y: y, count: 2) }
+        }
     }
 
     /// Touches the element's centre and holds for `duration` seconds.
-    public func press(forDuration duration: TimeInterval, timeout: TimeInterval? = nil) async throws {
-        try await act("press(forDuration: \(duration))", timeout: timeout) { driver, x, y in
-            try await driver.tap(x: x, y: y, holding: .seconds(clamping: duration))
+    public func press(forDuration duration: TimeInterval, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("press(forDuration: \(duration))", timeout: timeout) { driver, x, y in
+                try await driver.tap(x: x, y: y, holding: .seconds(clamping: duration))
+            }
         }
     }
 
@@ -26,13 +32,15 @@ extension Element {
     /// (say `\u{1b}`) has no key to type: the call throws
     /// ``UIAutomationError/Reason/invalidRequest(_:)`` before typing anything; press such
     /// keys with ``typeKey(_:modifierFlags:timeout:)``.
-    public func typeText(_ text: String, timeout: TimeInterval? = nil) async throws {
-        let call = "typeText(\(SwiftLiteral.string(text)))"
-        try TypableText.check(text, query: "\(description).\(call)")
-        try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
-            try await driver.type(text)
-        } prepare: { driver, element in
-            if !element.hasFocus, let node = element.node { try await driver.focus(node: node) }
+    public func typeText(_ text: String, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let call = "typeText(\(SwiftLiteral.string(text)))"
+            try TypableText.check(text, query: "\(description).\(call)")
+            try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
+                try await driver.type(text)
+            } prepare: { driver, element in
+                if !element.hasFocus, let node = element.node { try await driver.focus(node: node) }
+            }
         }
     }
 
@@ -40,33 +48,39 @@ extension Element {
     /// (as for ``tap(timeout:)``), so CSS `:hover` applies and the page gets `mouseover` /
     /// `mouseenter`; then waits until the app is idle. Web-only: an iOS screen has no pointer
     /// (XCUITest has `hover()` on macOS). The pointer stays there until the next tap or hover.
-    public func hover(timeout: TimeInterval? = nil) async throws {
-        try await act("hover()", timeout: timeout) { driver, x, y in try await driver.hover(x: x, y: y) }
+    public func hover(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("hover()", timeout: timeout) { driver, x, y in try await driver.hover(x: x, y: y) }
+        }
     }
 
     /// Swipes up on the element (the content moves up: reveals what is below).
-    public func swipeUp(timeout: TimeInterval? = nil) async throws { try await swipe("swipeUp()", dx: 0, dy: -1, timeout: timeout) }
+    public func swipeUp(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws { try await called(file, line) { try await swipe("swipeUp()", dx: 0, dy: -1, timeout: timeout) } }
     /// Swipes down on the element (reveals what is above).
-    public func swipeDown(timeout: TimeInterval? = nil) async throws { try await swipe("swipeDown()", dx: 0, dy: 1, timeout: timeout) }
+    public func swipeDown(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws { try await called(file, line) { try await swipe("swipeDown()", dx: 0, dy: 1, timeout: timeout) } }
     /// Swipes left on the element.
-    public func swipeLeft(timeout: TimeInterval? = nil) async throws { try await swipe("swipeLeft()", dx: -1, dy: 0, timeout: timeout) }
+    public func swipeLeft(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws { try await called(file, line) { try await swipe("swipeLeft()", dx: -1, dy: 0, timeout: timeout) } }
     /// Swipes right on the element.
-    public func swipeRight(timeout: TimeInterval? = nil) async throws { try await swipe("swipeRight()", dx: 1, dy: 0, timeout: timeout) }
+    public func swipeRight(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws { try await called(file, line) { try await swipe("swipeRight()", dx: 1, dy: 0, timeout: timeout) } }
 
     /// A PNG of the element's box.
-    public func screenshot() async throws -> Screenshot {
-        let element = try await snapshot()
-        let driver = try app.driver(for: description)
-        return Screenshot(pngData: try await app.perform("\(description).screenshot()") { try await driver.screenshot(of: element.frame) })
+    public func screenshot(file: StaticString = #filePath, line: UInt = #line) async throws -> Screenshot {
+        try await called(file, line) {
+            let element = try await snapshot()
+            let driver = try app.driver(for: description)
+            return Screenshot(pngData: try await app.perform("\(description).screenshot()") { try await driver.screenshot(of: element.frame) })
+        }
     }
 
     /// A PNG of the element's box that is the same every run for the same screen, as
     /// ``Application/stillScreenshot()`` takes it.
-    public func stillScreenshot() async throws -> Screenshot {
-        try await app.waitForIdle()
-        let element = try await snapshot()
-        let driver = try app.driver(for: description)
-        return Screenshot(pngData: try await app.perform("\(description).stillScreenshot()") { try await driver.stillScreenshot(of: element.frame) })
+    public func stillScreenshot(file: StaticString = #filePath, line: UInt = #line) async throws -> Screenshot {
+        try await called(file, line) {
+            try await app.waitForIdle()
+            let element = try await snapshot()
+            let driver = try app.driver(for: description)
+            return Screenshot(pngData: try await app.perform("\(description).stillScreenshot()") { try await driver.stillScreenshot(of: element.frame) })
+        }
     }
 
     private func swipe(_ name: String, dx: Double, dy: Double, timeout: TimeInterval?) async throws {

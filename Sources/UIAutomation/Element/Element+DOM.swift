@@ -15,8 +15,10 @@ extension Element {
     }
 
     /// The value of the DOM attribute `name`, or `nil` when the element does not have it.
-    public func attribute(_ name: String) async throws -> String? {
-        try await readDOM("attribute(\"\(name)\")", PageScripts.attribute, [.string(name)])?.string
+    public func attribute(_ name: String, file: StaticString = #filePath, line: UInt = #line) async throws -> String? {
+        try await called(file, line) {
+            try await readDOM("attribute(\"\(name)\")", PageScripts.attribute, [.string(name)])?.string
+        }
     }
 
     /// The element's CSS classes, in the order of its `class` attribute.
@@ -28,8 +30,10 @@ extension Element {
     }
 
     /// Whether the element has the CSS class `name`.
-    public func hasClass(_ name: String) async throws -> Bool {
-        try await classes.contains(name)
+    public func hasClass(_ name: String, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            try await classes.contains(name)
+        }
     }
 
     /// The DOM `textContent`: the text of the node and its descendants exactly as in the
@@ -41,13 +45,15 @@ extension Element {
     /// Whether the element's DOM node matches the CSS `selector`
     /// (`try await item.matches(css: ".completed")`). An invalid selector is
     /// ``UIAutomationError/Reason/invalidRequest(_:)``.
-    public func matches(css selector: String) async throws -> Bool {
-        let answer = try await readDOM("matches(css: \"\(selector)\")", PageScripts.matchesSelector, [.string(selector)])
-        if case .object(let fields)? = answer, let problem = fields["invalidSelector"]?.string {
-            throw await app.recordFailure(UIAutomationError(
-                query: "\(description).matches(css: \"\(selector)\")", reason: .invalidRequest("not a CSS selector: \(problem)")))
+    public func matches(css selector: String, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            let answer = try await readDOM("matches(css: \"\(selector)\")", PageScripts.matchesSelector, [.string(selector)])
+            if case .object(let fields)? = answer, let problem = fields["invalidSelector"]?.string {
+                throw await app.recordFailure(UIAutomationError(
+                    query: "\(description).matches(css: \"\(selector)\")", reason: .invalidRequest("not a CSS selector: \(problem)")))
+            }
+            return answer?.bool ?? false
         }
-        return answer?.bool ?? false
     }
 
     /// Resolves the element, calls `function` on its DOM node (an element, or a text node's

@@ -9,8 +9,10 @@ extension Application {
     /// Polls `condition` with back-off (0, 10, 20, 50, 100, 100, 200… ms) until it holds
     /// (`true`) or `timeout` seconds have passed (`false`); an error from `condition` ends the
     /// wait. The one waiting loop every wait and expectation of UIAutomation uses.
-    public func wait(timeout: TimeInterval, until condition: () async throws -> Bool) async throws -> Bool {
-        try await polling("app.wait(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout), until: condition)
+    public func wait(timeout: TimeInterval, until condition: () async throws -> Bool, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            try await polling("app.wait(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout), until: condition)
+        }
     }
 
     /// A waiting call as one step with one deadline: `condition` polled until it holds
@@ -58,9 +60,11 @@ extension Element {
     /// `.timedOut` naming the predicate and what the element last looked like (or that it did
     /// not exist), with the element tree and screenshot. The throwing counterpart of
     /// ``wait(for:timeout:)``. A key no element has throws ``PredicateSyntaxError`` at once.
-    public func expect(_ predicate: ElementPredicate, timeout: TimeInterval? = nil) async throws {
-        try await app.expect("\(description).expect(\(predicate))", expected: "\(predicate)", timeout: timeout,
-                             holds: { try await evaluate(predicate) }, last: { await lastSeen() })
+    public func expect(_ predicate: ElementPredicate, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await app.expect("\(description).expect(\(predicate))", expected: "\(predicate)", timeout: timeout,
+                                 holds: { try await evaluate(predicate) }, last: { await lastSeen() })
+        }
     }
 
     /// Waits up to `timeout` seconds for the attribute at `keyPath` to equal `expected`
@@ -70,14 +74,16 @@ extension Element {
     /// #expect(try await app.staticTexts["status"].wait(for: \.label, toEqual: "Saved", timeout: 5))
     /// ```
     public func wait<Value: Equatable>(for keyPath: KeyPath<ElementSnapshot, Value>, toEqual expected: Value,
-                                       timeout: TimeInterval) async throws -> Bool {
-        let call = "\(description).wait(for: \\.\(Self.keyPathName(keyPath)), toEqual: \(Self.literal(expected)), timeout: \(timeout))"
-        return try await app.polling(call, .wait, limit: .seconds(clamping: timeout)) {
-            try await withExpectedFailures {
-                do {
-                    return try await snapshot()[keyPath: keyPath] == expected
-                } catch let error as UIAutomationError where error.meansMissing {
-                    return false
+                                       timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            let call = "\(description).wait(for: \\.\(Self.keyPathName(keyPath)), toEqual: \(Self.literal(expected)), timeout: \(timeout))"
+            return try await app.polling(call, .wait, limit: .seconds(clamping: timeout)) {
+                try await withExpectedFailures {
+                    do {
+                        return try await snapshot()[keyPath: keyPath] == expected
+                    } catch let error as UIAutomationError where error.meansMissing {
+                        return false
+                    }
                 }
             }
         }
@@ -98,27 +104,33 @@ extension Element {
 
     /// Waits for the DOM attribute `name` to be `expected` (`nil`: absent); throws like
     /// ``expect(_:timeout:)`` with the last value seen. Web-only (see ``attribute(_:)``).
-    public func expect(attribute name: String, toEqual expected: String?, timeout: TimeInterval? = nil) async throws {
-        let text = expected.map { "attribute \(name) == \(SwiftLiteral.string($0))" } ?? "no attribute \(name)"
-        try await app.expect("\(description).expect(attribute: \(SwiftLiteral.string(name)), toEqual: \(Self.literal(expected)))", expected: text, timeout: timeout,
-                             holds: { try await attribute(name) == expected },
-                             last: { await lastRead { try await attribute(name).map(SwiftLiteral.string) ?? "absent" } })
+    public func expect(attribute name: String, toEqual expected: String?, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let text = expected.map { "attribute \(name) == \(SwiftLiteral.string($0))" } ?? "no attribute \(name)"
+            try await app.expect("\(description).expect(attribute: \(SwiftLiteral.string(name)), toEqual: \(Self.literal(expected)))", expected: text, timeout: timeout,
+                                 holds: { try await attribute(name) == expected },
+                                 last: { await lastRead { try await attribute(name).map(SwiftLiteral.string) ?? "absent" } })
+        }
     }
 
     /// Waits for the element to have (or, with `present: false`, not to have) the CSS class
     /// `name`; throws like ``expect(_:timeout:)`` with the classes it last had. Web-only.
-    public func expect(hasClass name: String, _ present: Bool = true, timeout: TimeInterval? = nil) async throws {
-        try await app.expect("\(description).expect(hasClass: \(SwiftLiteral.string(name))\(present ? "" : ", false"))", expected: (present ? "" : "no ") + "class \(name)",
-                             timeout: timeout, holds: { try await hasClass(name) == present },
-                             last: { await lastRead { "classes \(try await classes)" } })
+    public func expect(hasClass name: String, _ present: Bool = true, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await app.expect("\(description).expect(hasClass: \(SwiftLiteral.string(name))\(present ? "" : ", false"))", expected: (present ? "" : "no ") + "class \(name)",
+                                 timeout: timeout, holds: { try await hasClass(name) == present },
+                                 last: { await lastRead { "classes \(try await classes)" } })
+        }
     }
 
     /// Waits for the DOM `textContent` to be exactly `expected` (whitespace included);
     /// throws like ``expect(_:timeout:)`` with the last text. Web-only.
-    public func expect(textContent expected: String, timeout: TimeInterval? = nil) async throws {
-        try await app.expect("\(description).expect(textContent: \(SwiftLiteral.string(expected)))", expected: "textContent \(SwiftLiteral.string(expected))", timeout: timeout,
-                             holds: { try await textContent == expected },
-                             last: { await lastRead { SwiftLiteral.string(try await textContent) } })
+    public func expect(textContent expected: String, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await app.expect("\(description).expect(textContent: \(SwiftLiteral.string(expected)))", expected: "textContent \(SwiftLiteral.string(expected))", timeout: timeout,
+                                 holds: { try await textContent == expected },
+                                 last: { await lastRead { SwiftLiteral.string(try await textContent) } })
+        }
     }
 
     /// The element as it is now, in one line, for a failed expectation.
@@ -145,9 +157,11 @@ extension Element {
 extension ElementQuery {
     /// Waits up to `timeout` seconds (default: ``Configuration/expectationTimeout``) for the query to match exactly `expected`
     /// elements; throws `.timedOut` with the last count, tree and screenshot.
-    public func expect(count expected: Int, timeout: TimeInterval? = nil) async throws {
-        try await app.expect("\(description).expect(count: \(expected))", expected: "\(expected) matches", timeout: timeout,
-                             holds: { try await count == expected },
-                             last: { (try? await count).map { "\($0) matches" } ?? "unknown" })
+    public func expect(count expected: Int, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await app.expect("\(description).expect(count: \(expected))", expected: "\(expected) matches", timeout: timeout,
+                                 holds: { try await count == expected },
+                                 last: { (try? await count).map { "\($0) matches" } ?? "unknown" })
+        }
     }
 }

@@ -14,13 +14,15 @@ extension Element {
     ///
     /// A key that is not one character or a named ``Key`` (e.g. the literal `"ab"`, or a control
     /// character) throws ``UIAutomationError/Reason/invalidRequest(_:)``.
-    public func typeKey(_ key: Key, modifierFlags: ModifierFlags = [], timeout: TimeInterval? = nil) async throws {
-        let call = "typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"
-        try Application.validate(key, call: "\(description).\(call)")
-        try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
-            try await driver.typeKey(key, modifiers: modifierFlags)
-        } prepare: { driver, element in
-            if !element.hasFocus, let node = element.node { try await driver.focus(node: node) }
+    public func typeKey(_ key: Key, modifierFlags: ModifierFlags = [], timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let call = "typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"
+            try Application.validate(key, call: "\(description).\(call)")
+            try await act(call, timeout: timeout, tapsTarget: false) { driver, _, _ in
+                try await driver.typeKey(key, modifiers: modifierFlags)
+            } prepare: { driver, element in
+                if !element.hasFocus, let node = element.node { try await driver.focus(node: node) }
+            }
         }
     }
 
@@ -28,10 +30,12 @@ extension Element {
     /// tapping elsewhere would: the page gets `blur` and `focusout`, and a field whose text
     /// changed gets its `change` event. Then waits until the app is idle. Does nothing if
     /// focus is elsewhere. The element must exist; it need not be visible.
-    public func resignFocus() async throws {
-        let label = "\(description).resignFocus()"
-        try await app.step(label, .action) {
-            try await CallProgress.run(label, limit: app.configuration.actionTimeout) { progress in try await resignFocus(label, progress: progress) }
+    public func resignFocus(file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            let label = "\(description).resignFocus()"
+            try await app.step(label, .action) {
+                try await CallProgress.run(label, limit: app.configuration.actionTimeout) { progress in try await resignFocus(label, progress: progress) }
+            }
         }
     }
 
@@ -55,11 +59,13 @@ extension Element {
     /// `fill`): focuses it, selects everything, and inserts `text` — one `input` event, no key
     /// events; an empty `text` clears the field. Web-only: ``typeText(_:timeout:)`` types key
     /// by key, as XCUITest does, and is what to use when key handlers matter.
-    public func fill(_ text: String, timeout: TimeInterval? = nil) async throws {
-        try await act("fill(\(SwiftLiteral.string(text)))", timeout: timeout, tapsTarget: false) { _, _, _ in
-        } prepare: { driver, element in
-            guard let node = element.node else { return }
-            try await driver.fill(node: node, with: text)
+    public func fill(_ text: String, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await act("fill(\(SwiftLiteral.string(text)))", timeout: timeout, tapsTarget: false) { _, _, _ in
+            } prepare: { driver, element in
+                guard let node = element.node else { return }
+                try await driver.fill(node: node, with: text)
+            }
         }
     }
 }

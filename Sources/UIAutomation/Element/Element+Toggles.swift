@@ -15,24 +15,28 @@ extension Element {
 
     /// Checks, without waiting, that the toggle is on (value `"1"`); throws
     /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)`` with the value it has.
-    public func checkToggleIsOn() async throws { try await checkToggle(on: true, call: "checkToggleIsOn()") }
+    public func checkToggleIsOn(file: StaticString = #filePath, line: UInt = #line) async throws { try await called(file, line) { try await checkToggle(on: true, call: "checkToggleIsOn()") } }
 
     /// Checks, without waiting, that the toggle is off (value `"0"`); throws
     /// ``UIAutomationError/Reason/unexpectedValue(expected:actual:)`` with the value it has.
-    public func checkToggleIsOff() async throws { try await checkToggle(on: false, call: "checkToggleIsOff()") }
+    public func checkToggleIsOff(file: StaticString = #filePath, line: UInt = #line) async throws { try await called(file, line) { try await checkToggle(on: false, call: "checkToggleIsOff()") } }
 
     /// Waits up to `timeout` seconds (default: the action timeout) for the toggle to be on;
     /// throws ``UIAutomationError/Reason/timedOut(after:waitingFor:lastProblem:)`` with the
     /// last value seen. A missing element is waited for.
-    public func waitForSwitchToBeOn(timeout: TimeInterval? = nil) async throws {
-        try await waitForSwitch(on: true, timeout: timeout, call: "waitForSwitchToBeOn(\(timeoutArgument(timeout)))")
+    public func waitForSwitchToBeOn(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await waitForSwitch(on: true, timeout: timeout, call: "waitForSwitchToBeOn(\(timeoutArgument(timeout)))")
+        }
     }
 
     /// Waits up to `timeout` seconds (default: the action timeout) for the toggle to be off;
     /// throws ``UIAutomationError/Reason/timedOut(after:waitingFor:lastProblem:)`` with the
     /// last value seen. A missing element is waited for.
-    public func waitForSwitchToBeOff(timeout: TimeInterval? = nil) async throws {
-        try await waitForSwitch(on: false, timeout: timeout, call: "waitForSwitchToBeOff(\(timeoutArgument(timeout)))")
+    public func waitForSwitchToBeOff(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await waitForSwitch(on: false, timeout: timeout, call: "waitForSwitchToBeOff(\(timeoutArgument(timeout)))")
+        }
     }
 
     // MARK: Changing
@@ -47,14 +51,18 @@ extension Element {
     /// ``setSwitch(on:timeout:)`` when either state is fine. `timeout` (default: the action
     /// timeout) bounds the whole call: finding the toggle, the tap and the wait for its new
     /// state share one deadline.
-    public func turnSwitchOn(timeout: TimeInterval? = nil) async throws {
-        try await changeSwitch(on: true, idempotent: false, timeout: timeout, call: "turnSwitchOn(\(timeoutArgument(timeout)))")
+    public func turnSwitchOn(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await changeSwitch(on: true, idempotent: false, timeout: timeout, call: "turnSwitchOn(\(timeoutArgument(timeout)))")
+        }
     }
 
     /// Turns an on toggle off; the mirror of ``turnSwitchOn(timeout:)`` (fails at once if
     /// the toggle is disabled or already off).
-    public func turnSwitchOff(timeout: TimeInterval? = nil) async throws {
-        try await changeSwitch(on: false, idempotent: false, timeout: timeout, call: "turnSwitchOff(\(timeoutArgument(timeout)))")
+    public func turnSwitchOff(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await changeSwitch(on: false, idempotent: false, timeout: timeout, call: "turnSwitchOff(\(timeoutArgument(timeout)))")
+        }
     }
 
     /// Makes sure the toggle is `on` (or off): does nothing if it already is, else taps the
@@ -62,9 +70,11 @@ extension Element {
     /// tapping, for a disabled toggle (``UIAutomationError/Reason/disabled``) — also when it
     /// is already in the state asked for, since a disabled toggle is never what a test means
     /// to set.
-    public func setSwitch(on: Bool, timeout: TimeInterval? = nil) async throws {
-        try await changeSwitch(on: on, idempotent: true, timeout: timeout,
-                               call: "setSwitch(on: \(on)\(timeout.map { ", timeout: \($0)" } ?? ""))")
+    public func setSwitch(on: Bool, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
+        try await called(file, line) {
+            try await changeSwitch(on: on, idempotent: true, timeout: timeout,
+                                   call: "setSwitch(on: \(on)\(timeout.map { ", timeout: \($0)" } ?? ""))")
+        }
     }
 
     // MARK: Internals

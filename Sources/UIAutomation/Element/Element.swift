@@ -90,17 +90,21 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
 
     /// Waits up to `timeout` seconds for the element to exist; whether it does.
     @discardableResult
-    public func waitForExistence(timeout: TimeInterval) async throws -> Bool {
-        try await app.polling("\(description).waitForExistence(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout)) {
-            try await exists
+    public func waitForExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            try await app.polling("\(description).waitForExistence(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout)) {
+                try await exists
+            }
         }
     }
 
     /// Waits up to `timeout` seconds for the element to be gone; whether it is.
     @discardableResult
-    public func waitForNonExistence(timeout: TimeInterval) async throws -> Bool {
-        try await app.polling("\(description).waitForNonExistence(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout)) {
-            try await !exists
+    public func waitForNonExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            try await app.polling("\(description).waitForNonExistence(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout)) {
+                try await !exists
+            }
         }
     }
 
@@ -108,27 +112,31 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     /// A missing element does not satisfy it (unless the predicate says `exists == false`).
     /// A key no element has throws ``PredicateSyntaxError`` at once.
     @discardableResult
-    public func wait(for predicate: ElementPredicate, timeout: TimeInterval) async throws -> Bool {
-        let call = "\(description).wait(for: \(SwiftLiteral.string(predicate.description)), timeout: \(timeout))"
-        return try await app.polling(call, .wait, limit: .seconds(clamping: timeout)) { try await evaluate(predicate) }
+    public func wait(for predicate: ElementPredicate, timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            let call = "\(description).wait(for: \(SwiftLiteral.string(predicate.description)), timeout: \(timeout))"
+            return try await app.polling(call, .wait, limit: .seconds(clamping: timeout)) { try await evaluate(predicate) }
+        }
     }
 
     /// Evaluates `predicate` on the element now. A missing element answers every key as
     /// `ElementKeys` says (`exists` and the other booleans `false`, the rest null); a key no
     /// element has throws ``PredicateSyntaxError``.
-    public func evaluate(_ predicate: ElementPredicate) async throws -> Bool {
-        try ElementKeys.check(predicate)
-        do {
-            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
-            let element = snapshot.elements[indexes[0]]
-            var subject = EvaluatedElement(element: element)
-            if ElementKeys.readsHittable(predicate) {
-                let driver = try app.driver(for: description)
-                subject.isHittable = try await app.perform(description) { try await driver.isHittable(element) }
+    public func evaluate(_ predicate: ElementPredicate, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
+        try await called(file, line) {
+            try ElementKeys.check(predicate)
+            do {
+                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
+                let element = snapshot.elements[indexes[0]]
+                var subject = EvaluatedElement(element: element)
+                if ElementKeys.readsHittable(predicate) {
+                    let driver = try app.driver(for: description)
+                    subject.isHittable = try await app.perform(description) { try await driver.isHittable(element) }
+                }
+                return predicate.evaluate(subject)
+            } catch let error as UIAutomationError where error.meansMissing {
+                return predicate.evaluate(EvaluatedElement(element: nil))
             }
-            return predicate.evaluate(subject)
-        } catch let error as UIAutomationError where error.meansMissing {
-            return predicate.evaluate(EvaluatedElement(element: nil))
         }
     }
 }

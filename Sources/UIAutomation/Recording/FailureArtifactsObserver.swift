@@ -34,7 +34,7 @@ public struct FailureArtifactsObserver: StepObserver {
     }
 
     /// A file-name-safe form of a step's name, at most 60 characters.
-    static func slug(_ name: String) -> String {
+    package static func slug(_ name: String) -> String {
         String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(60))
     }
 }

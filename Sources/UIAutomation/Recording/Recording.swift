@@ -60,9 +60,7 @@ public enum Recording {
     static func defaultObservers() -> [any StepObserver] {
         var observers: [any StepObserver] = [FailureArtifactsObserver()]
         if let run = StepLogObserver.runDirectoryFromEnvironment { observers.append(StepLogObserver(runDirectory: run)) }
-        #if canImport(Testing)
-        observers.append(TestAttachmentsObserver())
-        #endif
+        observers += TestLibraries.bridge?.defaultObservers ?? []
         return observers
     }
 
@@ -111,7 +109,7 @@ public enum Recording {
 extension Application {
     /// Runs `body` as one step named `name` (the call as code): observers get its event when it
     /// ends. Inside another step it is part of that step and records nothing of its own.
-    func step<T>(_ name: @autoclosure () -> String, _ kind: StepEvent.Kind, _ body: () async throws -> T) async throws -> T {
+    package func step<T>(_ name: @autoclosure () -> String, _ kind: StepEvent.Kind, _ body: () async throws -> T) async throws -> T {
         if Recording.current != nil { return try await body() }
         let progress = Recording.StepInProgress()
         let test = TestIdentity.current

@@ -1,12 +1,10 @@
 public import Foundation
 import StepRecords
-#if canImport(Testing)
-import Testing
-#endif
 
-/// Which test a step belongs to: the Swift Testing test running the current task
-/// (`Test.current`), else the XCTest case running now, else one set with
-/// ``TestIdentity/withCurrent(_:_:)``-style override, else none. Named as the test libraries
+/// Which test a step belongs to: one set with ``TestIdentity/withCurrent(_:_:)``, else the
+/// Swift Testing test running the current task, else the XCTest case running now, else none.
+/// The test libraries are asked through the UIAutomationTesting module: a test target that
+/// records steps per test depends on it. Named as the test libraries
 /// name tests in their JUnit output (`suite` is the `classname`), so a report can join the
 /// steps to the outcomes `swift test --xunit-output` writes.
 public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -54,19 +52,7 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
     /// The test running the current task, if any (see the type's documentation).
     public static var current: TestIdentity? {
         if let override { return override }
-        #if canImport(Testing)
-        if let test = Test.current {
-            let components = test.id.nameComponents
-            let suite = ([test.id.moduleName] + components.dropLast()).joined(separator: ".")
-            return TestIdentity(library: .swiftTesting, suite: suite, name: components.last ?? test.name,
-                                displayName: test.displayName)
-        }
-        #endif
-        #if canImport(XCTest)
-        return XCTestTracker.currentTest
-        #else
-        return nil
-        #endif
+        return TestLibraries.bridge?.currentTest
     }
 
     /// Runs `body` with `identity` as the current test: for a harness of your own, or to

@@ -1,5 +1,5 @@
-#if canImport(Testing)
-public import Foundation
+import Foundation
+import UIAutomation
 import Testing
 
 /// Attaches a failure's screenshot (PNG bytes) and element tree (text) to the Swift Testing
@@ -34,4 +34,3 @@ public struct TestAttachmentsObserver: StepObserver {
         }
     }
 }
-#endif

@@ -1,5 +1,5 @@
-#if canImport(XCTest)
 public import Foundation
+import UIAutomation
 public import XCTest
 
 /// The toggle helpers with the seed's names and shapes, for XCTest: each one records a
@@ -84,4 +84,3 @@ extension XCTestCase {
 private struct FailedByXCTest: Error, CustomStringConvertible {
     var description: String { "failed (see the test's failure at this line)" }
 }
-#endif

@@ -1,7 +1,7 @@
-#if canImport(XCTest)
-public import Foundation
+import Foundation
+import UIAutomation
 import Synchronization
-public import XCTest
+import XCTest
 
 /// Knows which XCTest case is running, for ``TestIdentity/current``: an observer added to
 /// XCTest the first time a step is recorded outside a Swift Testing test. XCTest runs one
@@ -41,4 +41,3 @@ final class XCTestTracker: NSObject, XCTestObservation, @unchecked Sendable {
         return TestIdentity(library: .xctest, suite: suite, name: name)
     }
 }
-#endif

@@ -1,5 +1,5 @@
-#if canImport(XCTest)
 public import Foundation
+import UIAutomation
 import LabSupport
 import Synchronization
 public import XCTest
@@ -118,4 +118,3 @@ final class ElementExpectations: Sendable {
         pending.withLock { $0.removeValue(forKey: ObjectIdentifier(testCase)) ?? [] }
     }
 }
-#endif

@@ -1,0 +1,20 @@
+import Testing
+import UIAutomation
+
+/// UIAutomation's view of the test libraries (see `TestLibraryBridge`): the Swift Testing test
+/// running the current task, else the XCTest case running now; and Swift Testing attachments
+/// for a failure's screenshot and tree. UIAutomation looks this type up by name, so its module
+/// and type names are part of that contract.
+package enum TestLibraries: TestLibraryBridge {
+    package static var currentTest: TestIdentity? {
+        if let test = Test.current {
+            let components = test.id.nameComponents
+            let suite = ([test.id.moduleName] + components.dropLast()).joined(separator: ".")
+            return TestIdentity(library: .swiftTesting, suite: suite, name: components.last ?? test.name,
+                                displayName: test.displayName)
+        }
+        return XCTestTracker.currentTest
+    }
+
+    package static var defaultObservers: [any StepObserver] { [TestAttachmentsObserver()] }
+}
