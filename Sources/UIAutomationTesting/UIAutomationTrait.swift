@@ -4,8 +4,8 @@ public import UIAutomation
 /// A Swift Testing trait that reports a failed UIAutomation call at the line that made it.
 ///
 /// Swift Testing records an error a test throws at the test's own declaration. With this trait
-/// on a test or a suite, a ``UIAutomation/UIAutomationError`` that carries a
-/// ``UIAutomation/CallSite`` (every action, wait and expectation records where it was called)
+/// on a test or a suite, a `UIAutomationError` that carries a
+/// `CallSite` (every action, wait and expectation records where it was called)
 /// is recorded instead as an issue at that call's file and line, so the console and the IDE
 /// point at the failing `tap()` rather than at `@Test`. Other errors pass through unchanged.
 ///

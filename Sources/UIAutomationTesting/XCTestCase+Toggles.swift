@@ -5,7 +5,7 @@ public import XCTest
 /// The toggle helpers with the seed's names and shapes, for XCTest: each one records a
 /// failure at the caller's file and line (instead of throwing) and the test carries on, as
 /// XCTest assertions do. Each is one step under its own name in the step log and the report
-/// (`turnSwitchOn(app.switches["wifi"])`), failed when the helper failed. They wrap ``Element``'s throwing helpers (see `Element+Toggles`);
+/// (`turnSwitchOn(app.switches["wifi"])`), failed when the helper failed. They wrap `Element`'s throwing helpers (see `Element+Toggles`);
 /// the waits use the predicate expectations (`value == "1"`).
 ///
 /// ```swift
@@ -45,7 +45,7 @@ extension XCTestCase {
     }
 
     /// Taps the centre of `toggle`'s inner switch and waits until it is on; fails the test
-    /// if it is disabled, already on, or does not turn on (see ``Element/turnSwitchOn(timeout:)``).
+    /// if it is disabled, already on, or does not turn on (see `Element.turnSwitchOn(timeout:)`).
     public func turnSwitchOn(_ toggle: Element, file: StaticString = #filePath, line: UInt = #line) async {
         await helperStep("turnSwitchOn(\(toggle))", toggle, .action, file, line) { try await toggle.turnSwitchOn() }
     }
@@ -57,7 +57,7 @@ extension XCTestCase {
     }
 
     /// Makes sure `toggle` is `on` (or off), tapping only if needed; fails the test if it is
-    /// disabled or does not reach that state (see ``Element/setSwitch(on:timeout:)``).
+    /// disabled or does not reach that state (see `Element.setSwitch(on:timeout:)`).
     public func setSwitch(_ toggle: Element, on: Bool, file: StaticString = #filePath, line: UInt = #line) async {
         await helperStep("setSwitch(\(toggle), on: \(on))", toggle, .action, file, line) { try await toggle.setSwitch(on: on) }
     }

@@ -33,7 +33,7 @@ extension Application {
     }
 
     /// Reloads the page, as a user pulling to refresh would: the document is loaded anew and
-    /// its scripts run again, while the launch's storage and cookies stay (use ``launch()``
+    /// its scripts run again, while the launch's storage and cookies stay (use ``launch(file:line:)``
     /// for a clean slate).
     public func reload(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
@@ -51,7 +51,7 @@ extension Application {
         }
     }
 
-    /// Goes forward one entry in the page's history (after ``goBack(timeout:)``). Throws
+    /// Goes forward one entry in the page's history (after ``goBack(timeout:file:line:)``). Throws
     /// ``UIAutomationError/Reason/invalidRequest(_:)`` when there is nothing to go forward to.
     public func goForward(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
@@ -61,7 +61,7 @@ extension Application {
 
     /// Presses `key` with `modifierFlags` held, in whatever has keyboard focus (the page
     /// itself if nothing has), as XCUITest's `XCUIApplication.typeKey(_:modifierFlags:)`
-    /// does; then waits until the app is idle. See ``Element/typeKey(_:modifierFlags:timeout:)``.
+    /// does; then waits until the app is idle. See ``Element/typeKey(_:modifierFlags:timeout:file:line:)``.
     public func typeKey(_ key: Key, modifierFlags: ModifierFlags = [], file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             let call = "app.typeKey(\(key)\(modifierFlags.isEmpty ? "" : ", modifierFlags: " + modifierFlags.spelling))"

@@ -13,7 +13,7 @@ extension Application {
         case landscape
     }
 
-    /// The orientation of the screen (portrait until ``rotate(to:)``).
+    /// The orientation of the screen (portrait until ``rotate(to:file:line:)``).
     public var orientation: Orientation { Orientations.registry.withLock { $0[ObjectIdentifier(self)] ?? .portrait } }
 
     /// The screen as it is now: the configured device, turned when the orientation is landscape.

@@ -35,7 +35,7 @@ extension Application {
     }
 
     /// Evaluates `javaScript` in the page for its effect (a promise is awaited); see
-    /// ``evaluate(_:as:)``.
+    /// ``evaluate(_:as:file:line:)``.
     public func run(javaScript: String, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             let call = "app.run(javaScript: \(SwiftLiteral.string(javaScript)))"
@@ -43,8 +43,8 @@ extension Application {
         }
     }
 
-    /// The page's `localStorage`: kept across ``reload(timeout:)`` and navigation within the
-    /// launch, empty at every ``launch()`` (each launch is a fresh browser context).
+    /// The page's `localStorage`: kept across ``reload(timeout:file:line:)`` and navigation within the
+    /// launch, empty at every ``launch(file:line:)`` (each launch is a fresh browser context).
     public var localStorage: WebStorage { WebStorage(app: self, area: "localStorage") }
 
     /// The page's `sessionStorage` (this tab's, for the launch).

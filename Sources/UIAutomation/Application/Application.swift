@@ -66,7 +66,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         }
     }
 
-    /// ``launch()`` within its one deadline (the launch timeout): the host's start, the
+    /// ``launch(file:line:)`` within its one deadline (the launch timeout): the host's start, the
     /// browser's context and the page's load and idle wait.
     private func launch(_ progress: CallProgress) async throws {
         progress.enter("start")

@@ -134,7 +134,7 @@ extension Application {
     }
 
     /// The accessibility problems of `types` on the screen now, without failing: what
-    /// ``performAccessibilityAudit(for:_:)`` checks, for a report or a comparison of your own.
+    /// ``performAccessibilityAudit(for:_:file:line:)`` checks, for a report or a comparison of your own.
     public func accessibilityAuditIssues(for types: AccessibilityAuditType = .all, file: StaticString = #filePath, line: UInt = #line) async throws -> [AccessibilityAuditIssue] {
         try await called(file, line) {
             let call = "app.accessibilityAuditIssues(for: \(types))"

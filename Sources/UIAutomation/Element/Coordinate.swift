@@ -159,7 +159,7 @@ extension Application {
     }
 
     /// Types `text` into whatever has keyboard focus now (XCUITest's `app.typeText(_:)`), then
-    /// waits until the app is idle. The same characters as ``Element/typeText(_:timeout:)``.
+    /// waits until the app is idle. The same characters as ``Element/typeText(_:timeout:file:line:)``.
     public func typeText(_ text: String, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             let name = "app.typeText(\(SwiftLiteral.string(text)))"

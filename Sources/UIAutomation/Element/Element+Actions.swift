@@ -31,7 +31,7 @@ extension Element {
     /// `\n` presses Return, `\t` Tab, `\u{8}` deletes backwards. Any other control character
     /// (say `\u{1b}`) has no key to type: the call throws
     /// ``UIAutomationError/Reason/invalidRequest(_:)`` before typing anything; press such
-    /// keys with ``typeKey(_:modifierFlags:timeout:)``.
+    /// keys with ``typeKey(_:modifierFlags:timeout:file:line:)``.
     public func typeText(_ text: String, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             let call = "typeText(\(SwiftLiteral.string(text)))"
@@ -45,7 +45,7 @@ extension Element {
     }
 
     /// Moves the mouse pointer over the element's centre, after waiting until it is actionable
-    /// (as for ``tap(timeout:)``), so CSS `:hover` applies and the page gets `mouseover` /
+    /// (as for ``tap(timeout:file:line:)``), so CSS `:hover` applies and the page gets `mouseover` /
     /// `mouseenter`; then waits until the app is idle. Web-only: an iOS screen has no pointer
     /// (XCUITest has `hover()` on macOS). The pointer stays there until the next tap or hover.
     public func hover(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
@@ -73,7 +73,7 @@ extension Element {
     }
 
     /// A PNG of the element's box that is the same every run for the same screen, as
-    /// ``Application/stillScreenshot()`` takes it.
+    /// ``Application/stillScreenshot(file:line:)`` takes it.
     public func stillScreenshot(file: StaticString = #filePath, line: UInt = #line) async throws -> Screenshot {
         try await called(file, line) {
             try await app.waitForIdle()

@@ -59,7 +59,7 @@ extension Element {
     /// checks once) for the element to satisfy `predicate`, and throws if it does not:
     /// `.timedOut` naming the predicate and what the element last looked like (or that it did
     /// not exist), with the element tree and screenshot. The throwing counterpart of
-    /// ``wait(for:timeout:)``. A key no element has throws ``PredicateSyntaxError`` at once.
+    /// ``wait(for:timeout:file:line:)``. A key no element has throws ``PredicateSyntaxError`` at once.
     public func expect(_ predicate: ElementPredicate, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             try await app.expect("\(description).expect(\(predicate))", expected: "\(predicate)", timeout: timeout,
@@ -103,7 +103,7 @@ extension Element {
     }
 
     /// Waits for the DOM attribute `name` to be `expected` (`nil`: absent); throws like
-    /// ``expect(_:timeout:)`` with the last value seen. Web-only (see ``attribute(_:)``).
+    /// ``expect(_:timeout:file:line:)`` with the last value seen. Web-only (see ``attribute(_:file:line:)``).
     public func expect(attribute name: String, toEqual expected: String?, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             let text = expected.map { "attribute \(name) == \(SwiftLiteral.string($0))" } ?? "no attribute \(name)"
@@ -114,7 +114,7 @@ extension Element {
     }
 
     /// Waits for the element to have (or, with `present: false`, not to have) the CSS class
-    /// `name`; throws like ``expect(_:timeout:)`` with the classes it last had. Web-only.
+    /// `name`; throws like ``expect(_:timeout:file:line:)`` with the classes it last had. Web-only.
     public func expect(hasClass name: String, _ present: Bool = true, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             try await app.expect("\(description).expect(hasClass: \(SwiftLiteral.string(name))\(present ? "" : ", false"))", expected: (present ? "" : "no ") + "class \(name)",
@@ -124,7 +124,7 @@ extension Element {
     }
 
     /// Waits for the DOM `textContent` to be exactly `expected` (whitespace included);
-    /// throws like ``expect(_:timeout:)`` with the last text. Web-only.
+    /// throws like ``expect(_:timeout:file:line:)`` with the last text. Web-only.
     public func expect(textContent expected: String, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
             try await app.expect("\(description).expect(textContent: \(SwiftLiteral.string(expected)))", expected: "textContent \(SwiftLiteral.string(expected))", timeout: timeout,

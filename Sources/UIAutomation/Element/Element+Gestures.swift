@@ -2,7 +2,7 @@ import LabSupport
 public import Foundation
 
 /// Gestures beyond a tap: multi-finger taps, press-and-drag, swipes at a speed, wheel scrolls,
-/// sliders and pickers. Each waits, as ``tap(timeout:)`` does, until the element is actionable,
+/// sliders and pickers. Each waits, as ``tap(timeout:file:line:)`` does, until the element is actionable,
 /// and afterwards until the app is idle.
 extension Element {
     /// Taps with two fingers at once at the element's centre (a touch event with two touches).

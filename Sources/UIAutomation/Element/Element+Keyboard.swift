@@ -57,7 +57,7 @@ extension Element {
 
     /// Replaces the field's whole text with `text` in one step, as pasting would (Playwright's
     /// `fill`): focuses it, selects everything, and inserts `text` — one `input` event, no key
-    /// events; an empty `text` clears the field. Web-only: ``typeText(_:timeout:)`` types key
+    /// events; an empty `text` clears the field. Web-only: ``typeText(_:timeout:file:line:)`` types key
     /// by key, as XCUITest does, and is what to use when key handlers matter.
     public func fill(_ text: String, timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {

@@ -3,7 +3,7 @@ import LabSupport
 
 /// Toggles: check, wait for and change the state of a switch (or check box) — including a
 /// SwiftUI-style toggle, one switch spanning its whole row with an inner switch at the
-/// trailing edge, where a plain ``tap(timeout:)`` touches the row's centre (its text or
+/// trailing edge, where a plain ``tap(timeout:file:line:)`` touches the row's centre (its text or
 /// empty space) and changes nothing.
 ///
 /// A toggle's state is its value: `"1"` on, `"0"` off. Every call needs the element to be
@@ -48,7 +48,7 @@ extension Element {
     /// (``UIAutomationError/Reason/disabled``) or if it is already on
     /// (``UIAutomationError/Reason/unexpectedValue(expected:actual:)``, expected `"0"`): a
     /// test that turns a switch on believes it is off, and a tap would turn it off — use
-    /// ``setSwitch(on:timeout:)`` when either state is fine. `timeout` (default: the action
+    /// ``setSwitch(on:timeout:file:line:)`` when either state is fine. `timeout` (default: the action
     /// timeout) bounds the whole call: finding the toggle, the tap and the wait for its new
     /// state share one deadline.
     public func turnSwitchOn(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
@@ -57,7 +57,7 @@ extension Element {
         }
     }
 
-    /// Turns an on toggle off; the mirror of ``turnSwitchOn(timeout:)`` (fails at once if
+    /// Turns an on toggle off; the mirror of ``turnSwitchOn(timeout:file:line:)`` (fails at once if
     /// the toggle is disabled or already off).
     public func turnSwitchOff(timeout: TimeInterval? = nil, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await called(file, line) {
