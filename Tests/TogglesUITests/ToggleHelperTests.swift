@@ -92,7 +92,7 @@ extension TogglesJourneys {
                     try await wifi.waitForSwitchToBeOn(timeout: 0.5)
                 })
                 #expect(ContinuousClock.now - started < .seconds(9))
-                guard case .timedOut(_, let waitingFor, let last) = error.reason else {
+                guard let waitingFor = error.reason.waitingFor, case let last = error.reason.lastProblem else {
                     Issue.record("expected a time-out, got \(error)")
                     return
                 }
@@ -150,7 +150,7 @@ extension TogglesJourneys {
                 ] as [() async throws -> Void] {
                     let started = ContinuousClock.now
                     let error = try #require(await #expect(throws: UIAutomationError.self) { try await call() })
-                    guard case .invalidRequest(let message) = error.reason else {
+                    guard error.reason.kind == .invalidRequest, let message = error.reason.message else {
                         Issue.record("expected an invalid request, got \(error)")
                         continue
                     }

@@ -71,7 +71,7 @@ struct AccessibilityAuditTests {
                 try await withExpectedFailures { try await app.performAccessibilityAudit() }
                 Issue.record("the audit passed")
             } catch let error as UIAutomationError {
-                guard case .accessibilityIssues(let lines) = error.reason else { throw error }
+                guard error.reason.kind == .accessibilityIssues, case let lines = error.reason.issues else { throw error }
                 #expect(lines.count == 2, "\(lines)")
                 #expect(error.description.contains("2 accessibility issues:\n  - [contrast] StaticText"), "\(error)")
             }

@@ -51,7 +51,7 @@ struct QueryTests {
                 _ = try await app.buttons["dup"].label
                 Issue.record("an ambiguous query resolved")
             } catch let error as UIAutomationError {
-                guard case .multipleMatches(let matches) = error.reason else {
+                guard error.reason.kind == .multipleMatches, case let matches = error.reason.matches else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }

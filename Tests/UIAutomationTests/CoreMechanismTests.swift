@@ -22,7 +22,7 @@ struct CoreMechanismTests {
             // A machine so loaded that the tap itself took the 3 s: it failed at its one
             // deadline before the idle wait, and there is no idle wait to check.
             guard error.phases.contains("wait for idle") else { return }
-            guard case .timedOut(_, let waitingFor, let last) = error.reason else {
+            guard let waitingFor = error.reason.waitingFor, case let last = error.reason.lastProblem else {
                 Issue.record("expected a timeout, got \(error.reason)")
                 return
             }
@@ -66,7 +66,7 @@ struct CoreMechanismTests {
             let error = try await #require(throws: UIAutomationError.self) {
                 try await save.tap(timeout: 0.3)
             }
-            guard case .notHittable(let cover) = error.reason else {
+            guard let cover = error.reason.coveredBy else {
                 Issue.record("expected notHittable, got \(error.reason)")
                 return
             }
@@ -159,7 +159,7 @@ struct CoreMechanismTests {
             let error = try await #require(throws: UIAutomationError.self) {
                 try await withExpectedFailures { try await app.buttons["no such button"].expect(.exists) }
             }
-            guard case .timedOut(let after, _, _) = error.reason else {
+            guard let after = error.reason.timeout else {
                 Issue.record("expected a timeout, got \(error.reason)")
                 return
             }

@@ -32,7 +32,7 @@ final class FaultInjectionTests: XCTestCase {
             XCTFail("the wait went on after the browser died and answered \(found)")
         } catch let error as UIAutomationError {
             XCTAssertLessThan(ContinuousClock.now - killedAt, promptly)
-            guard case .browser(let failure) = error.reason, failure.kind == .browserExited else {
+            guard let failure = error.reason.browserFailure, failure.kind == .browserExited else {
                 return XCTFail("wrong reason: \(error.reason)")
             }
             XCTAssertEqual(failure.subject, ExitStatus.signaled(SIGKILL).description)
@@ -61,7 +61,7 @@ final class FaultInjectionTests: XCTestCase {
             XCTFail("read a crashed page")
         } catch let error as UIAutomationError {
             XCTAssertLessThan(ContinuousClock.now - crashedAt, promptly)
-            guard case .browser(let failure) = error.reason, failure.kind == .pageCrashed else { return XCTFail("wrong reason: \(error.reason)") }
+            guard let failure = error.reason.browserFailure, failure.kind == .pageCrashed else { return XCTFail("wrong reason: \(error.reason)") }
             XCTAssertTrue(error.description.hasPrefix(
                 #"app.buttons["save"]: the browser failed: The page crashed (its renderer process died)"#), error.description)
         }
@@ -88,7 +88,7 @@ final class FaultInjectionTests: XCTestCase {
             // The action's 1 s, then the failure's screenshot and tree (1 s each, on a page
             // that answers nothing): about 3 s, far from the script's minute.
             XCTAssertLessThan(ContinuousClock.now - started, .seconds(6))
-            guard case .timedOut = error.reason else { return XCTFail("wrong reason: \(error.reason)") }
+            guard error.reason.kind == .timedOut else { return XCTFail("wrong reason: \(error.reason)") }
             XCTAssertTrue(error.description.hasPrefix(#"app.buttons["spin"].tap(): timed out after 1.0 s waiting for"#), error.description)
         }
         await app.terminate()
@@ -109,7 +109,7 @@ final class FaultInjectionTests: XCTestCase {
             try await app.links["Next"].tap()
             XCTFail("a tap whose page could not be loaded passed")
         } catch let error as UIAutomationError {
-            guard case .browser(let failure) = error.reason, failure.kind == .navigationFailed else {
+            guard let failure = error.reason.browserFailure, failure.kind == .navigationFailed else {
                 return XCTFail("wrong reason: \(error.reason)")
             }
             XCTAssertEqual(failure.subject, next)

@@ -76,7 +76,7 @@ struct KeyboardTests {
                 try await field.typeText("ok\u{1b}")
                 Issue.record("typed an escape character")
             } catch let error as UIAutomationError {
-                guard case .invalidRequest(let message) = error.reason else {
+                guard error.reason.kind == .invalidRequest, let message = error.reason.message else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }

@@ -45,7 +45,7 @@ struct NavigationVerbTests {
                 try await app.goBack()
                 Issue.record("went back from the first page")
             } catch let error as UIAutomationError {
-                guard case .invalidRequest(let message) = error.reason else {
+                guard error.reason.kind == .invalidRequest, let message = error.reason.message else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }
@@ -84,7 +84,7 @@ struct NavigationVerbTests {
                 try await app.open("http://127.0.0.1:1/")
                 Issue.record("opened a closed port")
             } catch let error as UIAutomationError {
-                guard case .browser(let failure) = error.reason, failure.kind == .navigationFailed else {
+                guard let failure = error.reason.browserFailure, failure.kind == .navigationFailed else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }

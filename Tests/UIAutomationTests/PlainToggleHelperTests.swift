@@ -81,7 +81,7 @@ struct PlainToggleHelperTests {
         try await withSwitches { (app) async throws in
             let row = app.switches["row"]
             let error = try #require(await #expect(throws: UIAutomationError.self) { try await row.turnSwitchOn(timeout: 0.5) })
-            guard case .timedOut(_, let waitingFor, let last) = error.reason else {
+            guard let waitingFor = error.reason.waitingFor, case let last = error.reason.lastProblem else {
                 Issue.record("expected a time-out, got \(error)")
                 return
             }

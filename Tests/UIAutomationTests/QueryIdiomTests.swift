@@ -68,7 +68,7 @@ struct QueryIdiomTests {
             try await app.launch()
             Issue.record("launched and ignored the arguments")
         } catch let error as UIAutomationError {
-            guard case .invalidRequest(let message) = error.reason else {
+            guard error.reason.kind == .invalidRequest, let message = error.reason.message else {
                 Issue.record("wrong reason: \(error.reason)")
                 return
             }

@@ -46,7 +46,7 @@ struct RemoteBrowserTests {
                 _ = try await app.buttons["save"].label
                 Issue.record("queried a dead remote browser")
             } catch let error as UIAutomationError {
-                guard case .browser(let failure) = error.reason, failure.kind == .remoteBrowserLost else {
+                guard let failure = error.reason.browserFailure, failure.kind == .remoteBrowserLost else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }

@@ -41,7 +41,7 @@ struct ScriptAndCSSTests {
                 _ = try await app.localStorage.decoded([Todo].self, forKey: "todos")
                 Issue.record("text that is not JSON decoded")
             } catch let error as UIAutomationError {
-                guard case .unexpectedValue(_, let actual) = error.reason else { throw error }
+                guard error.reason.kind == .unexpectedValue, case let actual = error.reason.actual else { throw error }
                 #expect(actual == "not json")
                 #expect(error.query.hasPrefix("app.localStorage.decoded"))
             }
@@ -62,7 +62,7 @@ struct ScriptAndCSSTests {
                 try await app.run(javaScript: "throw new Error('broken on purpose')")
                 Issue.record("a throwing script succeeded")
             } catch let error as UIAutomationError {
-                guard case .scriptFailed(let message) = error.reason else { throw error }
+                guard error.reason.kind == .scriptFailed, let message = error.reason.message else { throw error }
                 #expect(message.contains("broken on purpose"))
                 #expect(error.query == #"app.run(javaScript: "throw new Error('broken on purpose')")"#)
             }
@@ -70,7 +70,7 @@ struct ScriptAndCSSTests {
                 _ = try await app.evaluate("'three'", as: Int.self)
                 Issue.record("a string decoded as an Int")
             } catch let error as UIAutomationError {
-                guard case .unexpectedValue(_, let actual) = error.reason else { throw error }
+                guard error.reason.kind == .unexpectedValue, case let actual = error.reason.actual else { throw error }
                 #expect(actual == "\"three\"")
             }
         }
@@ -101,7 +101,7 @@ struct ScriptAndCSSTests {
                 _ = try await app.cells.matching(css: "li[[").count
                 Issue.record("an invalid selector matched")
             } catch let error as UIAutomationError {
-                guard case .invalidRequest(let message) = error.reason else { throw error }
+                guard error.reason.kind == .invalidRequest, let message = error.reason.message else { throw error }
                 #expect(message.contains("is not a CSS selector"))
                 #expect(error.query == #"app.cells.matching(css: "li[[")"#)
             }

@@ -43,7 +43,7 @@ struct SynchronizationTests {
                 try await app.buttons["under"].tap()
                 Issue.record("tapped through an overlay")
             } catch let error as UIAutomationError {
-                guard case .notHittable(let cover) = error.reason else {
+                guard let cover = error.reason.coveredBy else {
                     Issue.record("wrong reason: \(error.reason)")
                     return
                 }

@@ -34,7 +34,7 @@ struct WebReadsTests {
                 _ = try await app.cells["item-1"].matches(css: "li[[")
                 Issue.record("an invalid selector matched")
             } catch let error as UIAutomationError {
-                guard case .invalidRequest(let message) = error.reason else { throw error }
+                guard error.reason.kind == .invalidRequest, let message = error.reason.message else { throw error }
                 #expect(message.hasPrefix("not a CSS selector"))
             }
         }
@@ -64,7 +64,7 @@ struct WebReadsTests {
                 try await app.cells.matching(ElementPredicate.identifier.beginsWith("item-")).expect(count: 5, timeout: 0.5)
                 Issue.record("the count matched")
             } catch let error as UIAutomationError {
-                guard case .timedOut(_, let waitingFor, let last) = error.reason else { throw error }
+                guard let waitingFor = error.reason.waitingFor, case let last = error.reason.lastProblem else { throw error }
                 #expect(waitingFor == "5 matches" && last == "2 matches")
                 #expect(error.tree?.isEmpty == false)
             }
@@ -77,7 +77,7 @@ struct WebReadsTests {
                 try await app.cells["item-9"].expect(hasClass: "completed", timeout: 0.3)
                 Issue.record("a missing element had the class")
             } catch let error as UIAutomationError {
-                guard case .timedOut(_, _, let last) = error.reason else { throw error }
+                guard error.reason.kind == .timedOut, case let last = error.reason.lastProblem else { throw error }
                 #expect(last == "no element")
             }
         }

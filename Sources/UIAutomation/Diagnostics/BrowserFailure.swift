@@ -7,7 +7,7 @@ import DevTools
 /// compare ``kind`` with the constants of ``Kind``.
 ///
 /// ```swift
-/// guard case .browser(let failure) = error.reason, failure.kind == .navigationFailed else { … }
+/// guard let failure = error.reason.browserFailure, failure.kind == .navigationFailed else { … }
 /// ```
 public struct BrowserFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure it is.

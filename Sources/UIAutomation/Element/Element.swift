@@ -45,7 +45,7 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
                 return true
             } catch let error as UIAutomationError {
                 if error.meansMissing { return false }
-                if case .multipleMatches = error.reason { return true }
+                if error.reason.kind == .multipleMatches { return true }
                 throw error
             }
         }

@@ -111,11 +111,8 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
         do {
             let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: text)
             return indexes.map { snapshot.elements[$0] }
-        } catch let error as UIAutomationError {
-            switch error.reason {
-            case .noMatch, .indexOutOfRange: return []
-            default: throw error
-            }
+        } catch let error as UIAutomationError where error.meansMissing {
+            return []
         }
     }
 

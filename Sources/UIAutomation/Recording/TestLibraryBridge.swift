@@ -13,5 +13,5 @@ package protocol TestLibraryBridge: Sendable {
 enum TestLibraries {
     /// `UIAutomationTesting.TestLibraries`, when that module is linked into the process.
     static let bridge: (any TestLibraryBridge.Type)? =
-        _typeByName("19UIAutomationTesting12TestLibrariesO") as? any TestLibraryBridge.Type
+        _typeByName("19UIAutomationTesting13TestLibrariesO") as? any TestLibraryBridge.Type
 }
