@@ -1,4 +1,3 @@
-import DevTools
 import Synchronization
 
 /// Turning the screen, as rotating a phone does: the page's viewport swaps width and height (a
@@ -52,19 +51,4 @@ extension Application {
 /// The orientation of every application that was turned, by application.
 enum Orientations {
     static let registry = Mutex<[ObjectIdentifier: Application.Orientation]>([:])
-}
-
-extension PageDriver {
-    /// Makes the page's viewport `device`'s size, and returns once the page has seen it: the
-    /// resize steps (and `resize` handlers) run at the next frame, before its animation frame
-    /// callbacks, so this waits for one.
-    func emulate(_ device: Device) async throws {
-        try await sendingInput {
-            _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
-                width: device.width, height: device.height, deviceScaleFactor: device.scale, mobile: device.isMobile),
-                timeout: configuration.responseTimeout)
-            _ = try await page.evaluate("new Promise(done => requestAnimationFrame(() => done(innerWidth)))",
-                                        timeout: configuration.responseTimeout)
-        }
-    }
 }

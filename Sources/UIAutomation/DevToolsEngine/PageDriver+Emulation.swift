@@ -1,0 +1,16 @@
+import DevTools
+
+extension PageDriver {
+    /// Makes the page's viewport `device`'s size, and returns once the page has seen it: the
+    /// resize steps (and `resize` handlers) run at the next frame, before its animation frame
+    /// callbacks, so this waits for one.
+    func emulate(_ device: Device) async throws {
+        try await sendingInput {
+            _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
+                width: device.width, height: device.height, deviceScaleFactor: device.scale, mobile: device.isMobile),
+                timeout: configuration.responseTimeout)
+            _ = try await page.evaluate("new Promise(done => requestAnimationFrame(() => done(innerWidth)))",
+                                        timeout: configuration.responseTimeout)
+        }
+    }
+}

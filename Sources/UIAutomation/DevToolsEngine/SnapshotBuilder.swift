@@ -1,0 +1,170 @@
+import DevTools
+import LabSupport
+
+/// Builds a ``PageSnapshot`` from the two CDP replies.
+struct SnapshotBuilder {
+    let identifierAttribute: String
+
+    /// DOM facts per backend node id, from `DOMSnapshot.captureSnapshot`.
+    struct DOMFacts {
+        var attributes: [String: String] = [:]
+        var bounds: Rect?
+    }
+
+    func build(axNodes: [CDP.Accessibility.AXNode], dom: CDP.DOMSnapshot.CaptureSnapshot.Response) -> PageSnapshot {
+        let facts = domFacts(dom)
+        let parents = domParents(dom)
+        var byId: [String: CDP.Accessibility.AXNode] = [:]
+        byId.reserveCapacity(axNodes.count)
+        for node in axNodes { byId[node.nodeId] = node }
+        guard let rootNode = axNodes.first(where: { $0.parentId == nil }) ?? axNodes.first else {
+            return PageSnapshot(elements: [Self.emptyRoot], domParents: parents)
+        }
+        var texts: [String: String] = [:]
+        collectText(rootNode, byId: byId, into: &texts)
+
+        var elements: [ElementSnapshot] = []
+        func visit(_ node: CDP.Accessibility.AXNode, parent: Int?, depth: Int, owner: (label: String, text: String)?) {
+            let role = node.role?.value?.string ?? ""
+            let keep = parent == nil || (!node.ignored && !RoleMapping.transparentRoles.contains(role))
+            var nextParent = parent
+            var nextDepth = depth
+            var nextOwner = owner
+            if keep {
+                // A control's name that is its own text appears once, as its label.
+                if role == "StaticText", let owner, !owner.label.isEmpty,
+                   owner.label.trimmed == owner.text.trimmed {
+                    return
+                }
+                let domFacts = node.backendDOMNodeId.flatMap { facts[$0] } ?? DOMFacts()
+                let element = makeElement(node, role: role, facts: domFacts, text: texts[node.nodeId] ?? "", byId: byId,
+                                          parent: parent, depth: depth)
+                let index = elements.count
+                elements.append(element)
+                if let parent { elements[parent].children.append(index) }
+                nextParent = index
+                nextDepth = depth + 1
+                nextOwner = (element.label, texts[node.nodeId] ?? "")
+                // Text fields own their inner text nodes: they show as the field's value.
+                if [.textField, .secureTextField, .searchField].contains(element.elementType) { return }
+            }
+            for childId in node.childIds ?? [] {
+                if let child = byId[childId] { visit(child, parent: nextParent, depth: nextDepth, owner: nextOwner) }
+            }
+        }
+        visit(rootNode, parent: nil, depth: 0, owner: nil)
+        let document = dom.documents.first
+        return PageSnapshot(elements: elements, domParents: parents,
+                            scrollOffset: (document?.scrollOffsetX ?? 0, document?.scrollOffsetY ?? 0))
+    }
+
+    private func domParents(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [NodeHandle: NodeHandle] {
+        guard let nodes = snapshot.documents.first?.nodes, let ids = nodes.backendNodeId,
+              let parentIndex = nodes.parentIndex else { return [:] }
+        var parents: [NodeHandle: NodeHandle] = [:]
+        parents.reserveCapacity(ids.count)
+        for (index, parent) in parentIndex.enumerated() where parent >= 0 && parent < ids.count && index < ids.count {
+            parents[NodeHandle(ids[index])] = NodeHandle(ids[parent])
+        }
+        return parents
+    }
+
+    private func makeElement(_ node: CDP.Accessibility.AXNode, role: String, facts: DOMFacts, text: String,
+                             byId: [String: CDP.Accessibility.AXNode],
+                             parent: Int?, depth: Int) -> ElementSnapshot {
+        let nodeFacts = RoleMapping.NodeFacts(
+            isMultiline: node.property("multiline")?.bool ?? false,
+            hasValue: node.value?.value?.text != nil,
+            ownsListPopup: role == "combobox" && (node.childIds ?? []).contains { byId[$0]?.role?.value?.string == "MenuListPopup" })
+        let type = parent == nil ? .application : RoleMapping.elementType(role: role, attributes: facts.attributes, facts: nodeFacts)
+        var label = node.name?.value?.text ?? ""
+        if label.isEmpty && type == .staticText { label = text.trimmed }
+        let checked = node.property("checked")?.text
+        var value: String?
+        switch type {
+        case .switch, .checkBox, .radioButton:
+            value = checked == "true" ? "1" : checked == "mixed" ? "2" : "0"
+        default:
+            // Elements without an AX value (buttons, texts) report their accessible description
+            // (aria-description, aria-describedby): the web's nearest thing to UIKit's accessibilityValue.
+            value = node.value?.value?.text ?? node.description?.value?.text.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let placeholder = facts.attributes["placeholder"] ?? facts.attributes["aria-placeholder"]
+        // An empty text field reads as XCUITest's does: its placeholder, else "" (never nil).
+        if [.textField, .secureTextField, .searchField, .textView].contains(type), value?.isEmpty ?? true {
+            value = placeholder ?? ""
+        }
+        let disabled = node.property("disabled")?.bool ?? false
+        return ElementSnapshot(
+            elementType: type,
+            identifier: facts.attributes[identifierAttribute] ?? "",
+            label: label,
+            value: value,
+            placeholderValue: placeholder,
+            isEnabled: !disabled,
+            isSelected: node.property("selected")?.bool ?? false,
+            hasFocus: parent != nil && (node.property("focused")?.bool ?? false),
+            frame: facts.bounds ?? .zero,
+            role: role,
+            node: node.backendDOMNodeId.map(NodeHandle.init),
+            parent: parent,
+            depth: depth)
+    }
+
+    /// The concatenated `StaticText` under each node, for labels from contents.
+    @discardableResult
+    private func collectText(_ node: CDP.Accessibility.AXNode, byId: [String: CDP.Accessibility.AXNode],
+                             into texts: inout [String: String]) -> String {
+        let role = node.role?.value?.string ?? ""
+        var text = ""
+        if role == "StaticText" {
+            text = node.name?.value?.text ?? ""
+        } else {
+            for childId in node.childIds ?? [] {
+                if let child = byId[childId] { text += collectText(child, byId: byId, into: &texts) }
+            }
+        }
+        texts[node.nodeId] = text
+        return text
+    }
+
+    private func domFacts(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [Int: DOMFacts] {
+        guard let document = snapshot.documents.first else { return [:] }
+        let strings = snapshot.strings
+        let wanted: Set<String> = [identifierAttribute, "placeholder", "aria-placeholder", "type"]
+        let backendIds = document.nodes.backendNodeId ?? []
+        var facts: [Int: DOMFacts] = [:]
+        if let attributes = document.nodes.attributes {
+            for (index, pairs) in attributes.enumerated() where !pairs.isEmpty && index < backendIds.count {
+                var found: [String: String] = [:]
+                var cursor = 0
+                while cursor + 1 < pairs.count {
+                    let name = strings[pairs[cursor]]
+                    if wanted.contains(name) { found[name] = strings[pairs[cursor + 1]] }
+                    cursor += 2
+                }
+                if !found.isEmpty { facts[backendIds[index], default: DOMFacts()].attributes = found }
+            }
+        }
+        let scrollX = document.scrollOffsetX ?? 0, scrollY = document.scrollOffsetY ?? 0
+        for (layoutIndex, nodeIndex) in document.layout.nodeIndex.enumerated() where nodeIndex < backendIds.count {
+            let box = document.layout.bounds[layoutIndex]
+            guard box.count == 4 else { continue }
+            let rect = Rect(x: box[0] - scrollX, y: box[1] - scrollY, width: box[2], height: box[3])
+            let id = backendIds[nodeIndex]
+            // A node can have several layout objects (text split over lines): keep their union.
+            if let existing = facts[id]?.bounds {
+                let left = min(existing.x, rect.x), top = min(existing.y, rect.y)
+                facts[id]?.bounds = Rect(x: left, y: top, width: max(existing.maxX, rect.maxX) - left,
+                                         height: max(existing.maxY, rect.maxY) - top)
+            } else {
+                facts[id, default: DOMFacts()].bounds = rect
+            }
+        }
+        return facts
+    }
+
+    private static let emptyRoot = ElementSnapshot(
+        elementType: .application, identifier: "", label: "", value: nil, placeholderValue: nil, isEnabled: true,
+        isSelected: false, hasFocus: false, frame: .zero, role: "RootWebArea", node: nil, parent: nil, depth: 0)
+}
