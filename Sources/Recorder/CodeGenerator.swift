@@ -142,8 +142,9 @@ public struct CodeGenerator: Sendable {
 
     private func swiftTestingFile(_ steps: [RecordedStep]) -> String {
         var text = header
-        for module in Set(["Testing", "UIAutomation"] + app.imports).sorted() { text += "import \(module)\n" }
-        text += "\n@Test func \(testName)() async throws {\n"
+        for module in Set(["Testing", "UIAutomation", "UIAutomationTesting"] + app.imports).sorted() { text += "import \(module)\n" }
+        // The trait reports a failed call at its line rather than at `@Test`.
+        text += "\n@Test(.uiAutomation) func \(testName)() async throws {\n"
         text += "    let app = \(app.applicationExpression)\n"
         if !app.launchArguments.isEmpty {
             text += "    app.launchArguments = [\(app.launchArguments.map(SwiftLiteral.string).joined(separator: ", "))]\n"

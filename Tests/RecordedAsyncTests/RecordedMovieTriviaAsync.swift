@@ -3,8 +3,9 @@ import LabTesting
 import Testing
 import TriviaApp
 import UIAutomation
+import UIAutomationTesting
 
-@Test func recordedMovieTrivia() async throws {
+@Test(.uiAutomation) func recordedMovieTrivia() async throws {
     let app = Application(host: LabAppHost(app: try TriviaApp()))
     try await app.launch()
     #expect(try await app.staticTexts["QuestionTitle"].wait(for: \.label, toEqual: "Who directed Jaws (1975)?", timeout: 5))

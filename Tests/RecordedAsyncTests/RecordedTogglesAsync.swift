@@ -3,8 +3,9 @@ import LabTesting
 import Testing
 import TogglesApp
 import UIAutomation
+import UIAutomationTesting
 
-@Test func recordedToggles() async throws {
+@Test(.uiAutomation) func recordedToggles() async throws {
     let app = Application(host: LabAppHost(app: TogglesApp()))
     try await app.launch()
     try await app.links["toggles.root.togglesRow"].tap()

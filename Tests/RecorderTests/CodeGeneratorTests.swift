@@ -40,8 +40,8 @@ struct CodeGeneratorTests {
 
     @Test func uiautomationIsAnAsyncSwiftTestingTest() {
         let code = CodeGenerator(format: .uiautomation, app: app, testName: "lion").file(steps)
-        #expect(code.contains("import AnimalsApp\nimport LabTesting\nimport Testing\nimport UIAutomation\n"))
-        #expect(code.contains("@Test func lion() async throws {\n    let app = Application(host: LabAppHost(app: AnimalsApp()))\n    try await app.launch()\n"))
+        #expect(code.contains("import AnimalsApp\nimport LabTesting\nimport Testing\nimport UIAutomation\nimport UIAutomationTesting\n"))
+        #expect(code.contains("@Test(.uiAutomation) func lion() async throws {\n    let app = Application(host: LabAppHost(app: AnimalsApp()))\n    try await app.launch()\n"))
         #expect(code.contains("try await app.typeKey(Key.escape, modifierFlags: [])"))
         #expect(code.contains(#"try await app.switches["wifi"].turnSwitchOn()"#))
         #expect(code.contains(#"try await app.open("/animals/detail/lion")"#))
