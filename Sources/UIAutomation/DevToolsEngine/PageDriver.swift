@@ -135,9 +135,12 @@ final class PageDriver: PageEngine {
         }
     }
 
-    /// Whether a protocol error means the document was replaced while a command ran on it.
+    /// Whether a protocol error means the document was replaced while a command ran on it: the
+    /// one test, used by reads and by the idle wait (which goes round on it and fails on any
+    /// other protocol error, rather than waiting out its deadline on a real one).
     static func isNavigationRace(_ message: String) -> Bool {
         message.contains("navigated or closed") || message.contains("Cannot find context with specified id")
+            || message.contains("Execution context was destroyed") || message.contains("Promise was collected")
     }
 
     private func readSnapshot(limit: Duration) async throws -> PageSnapshot {
@@ -502,7 +505,7 @@ final class PageDriver: PageEngine {
                     }
                     lastProblem = result.result.value?.text
                     return false
-                } catch DevToolsError.protocolError(_, _, let message, _) {
+                } catch DevToolsError.protocolError(_, _, let message, _) where Self.isNavigationRace(message) {
                     // The document went away under the evaluation: a navigation. Go round.
                     lastProblem = message
                     return false
