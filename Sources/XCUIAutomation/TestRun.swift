@@ -51,7 +51,10 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
             return (false, stops)
         }
         guard !skip else { return }
-        var message = "\(error)"
+        // XCTest records the failure at `file`:`line` already; the error need not say it again.
+        var plain = error as? UIAutomationError
+        plain?.callSite = nil
+        var message = plain.map(String.init(describing:)) ?? "\(error)"
         if stops { message += "\n(the test target's continueAfterFailure is false: this test's remaining UI calls are skipped)" }
         XCTFail(message, file: file, line: line)
     }
