@@ -34,13 +34,14 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
     @TaskLocal public static var current: CallSite?
 
     /// Runs `body` as the call at `site`, unless it is already inside a call (whose site
-    /// stays); a ``UIAutomationError`` it throws without a site gets this one.
+    /// stays); a ``UIAutomationError`` it throws without a site gets the one in force.
     public static func run<T>(at site: CallSite, _ body: () async throws -> T) async throws -> T {
-        if current != nil { return try await body() }
+        let outer = current
         do {
+            if outer != nil { return try await body() }
             return try await $current.withValue(site) { try await body() }
         } catch var error as UIAutomationError {
-            if error.callSite == nil { error.callSite = site }
+            if error.callSite == nil { error.callSite = outer ?? site }
             throw error
         }
     }

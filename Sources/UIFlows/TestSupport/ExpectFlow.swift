@@ -1,6 +1,7 @@
 #if canImport(Testing)
 import Flows
 import Testing
+import UIAutomation
 
 /// Runs `scenario` in a Swift Testing test; a failure (an invalid graph, a failing step, a
 /// budget, an unexpected exit) is recorded as an issue at the caller's line with the whole
@@ -17,7 +18,9 @@ public func expectFlow(
     sourceLocation: SourceLocation = #_sourceLocation
 ) async -> FlowRun? {
     do {
-        let run = try await scenario.run(state: state, budget: budget)
+        // A step's failure names the test's line, not the UI step's inside UIFlows.
+        let site = CallSite(filePath: sourceLocation.filePath, line: sourceLocation.line)
+        let run = try await CallSite.run(at: site) { try await scenario.run(state: state, budget: budget) }
         attachFlow(run)
         return run
     } catch {

@@ -1,5 +1,6 @@
 #if canImport(XCTest)
 import Flows
+import UIAutomation
 import XCTest
 
 extension XCTestCase {
@@ -14,7 +15,10 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) async -> FlowRun? {
         do {
-            let run = try await scenario.run(state: state, budget: budget)
+            // A step's failure names the test's line, not the UI step's inside UIFlows.
+            let run = try await CallSite.run(at: CallSite(file: file, line: line)) {
+                try await scenario.run(state: state, budget: budget)
+            }
             attachFlow(run)
             return run
         } catch {

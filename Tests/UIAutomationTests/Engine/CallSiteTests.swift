@@ -52,6 +52,18 @@ struct CallSiteTests {
         #expect(error.callSite == outer)
     }
 
+    /// A read (a property takes no site) inside a call with a site, as in a flow run, gets it.
+    @Test func aFailureWithoutASiteOfItsOwnGetsTheSiteInForce() async throws {
+        let app = try await Self.app()
+        let outer = CallSite(filePath: "/work/Tests/SomeUITests/Flow.swift", line: 12)
+        let error = try await #require(throws: UIAutomationError.self) {
+            try await CallSite.run(at: outer) { _ = try await app.buttons["missing"].label }
+        }
+        #expect(error.callSite == outer)
+        let bare = try await #require(throws: UIAutomationError.self) { _ = try await app.buttons["missing"].label }
+        #expect(bare.callSite == nil)
+    }
+
     @Test func theTraitRecordsTheIssueAtTheFailingCall() async throws {
         let app = try await Self.app()
         let line = #line + 3
