@@ -79,6 +79,8 @@ struct HoverInspectorTests {
             try await eventually("the terminal line \(line)") { printed.lines.contains(line) }
             #expect(await inspector.inspections.last { $0.query == "\(expected)" }?.shownInWindow == true)
         }
+        // The picture in docs/recorder.md (only with LAB_WRITE_SCREENSHOTS=1): the label beside the lion.
+        if DocumentationScreenshots.folder != nil { try await DocumentationScreenshots.shoot(app, "inspector-hover") }
 
         // Nothing the page sees changed: no new element, no mutation, no shadow root it can reach,
         // none of the inspector's functions; and the element tree a test reads is the same.
