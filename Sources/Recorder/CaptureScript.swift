@@ -7,11 +7,25 @@ enum CaptureScript {
     /// The binding the script reports through, exposed only in that world.
     static let bindingName = "__labRecord"
 
-    static let source: String = {
-        guard let url = Bundle.module.url(forResource: "capture", withExtension: "js", subdirectory: "Scripts")
-            ?? Bundle.module.url(forResource: "capture", withExtension: "js"),
+    static let source: String = bundledScript("capture")
+
+    /// The text of `Scripts/<name>.js` in the module's bundle.
+    static func bundledScript(_ name: String) -> String {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "js", subdirectory: "Scripts")
+            ?? Bundle.module.url(forResource: name, withExtension: "js"),
             let text = try? String(contentsOf: url, encoding: .utf8)
-        else { fatalError("Recorder's Scripts/capture.js is missing from the bundle") }
+        else { fatalError("Recorder's Scripts/\(name).js is missing from the bundle") }
         return text
-    }()
+    }
+}
+
+/// The hover inspector's script (`Scripts/inspect.js`) and the names it uses: a world and a
+/// binding of its own, apart from the recorder's.
+enum InspectScript {
+    /// The isolated world the script runs in.
+    static let worldName = "__labInspector"
+    /// The binding the script reports through, exposed only in that world.
+    static let bindingName = "__labInspect"
+
+    static let source: String = CaptureScript.bundledScript("inspect")
 }

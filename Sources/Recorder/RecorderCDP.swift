@@ -53,3 +53,49 @@ enum RecorderCDP {
         let context: Context
     }
 }
+
+extension RecorderCDP {
+    /// `DOM.resolveNode` into a given execution context (the inspector's isolated world).
+    struct ResolveNodeInContext: CDPCommand {
+        static let method = "DOM.resolveNode"
+        var backendNodeId: Int
+        var executionContextId: Int
+        var objectGroup: String?
+        struct Response: Decodable, Sendable { let object: CDP.Runtime.RemoteObject }
+    }
+
+    /// `Overlay.enable` (after `DOM.enable`): DevTools' own highlight, drawn outside the page.
+    struct OverlayEnable: CDPCommand {
+        static let method = "Overlay.enable"
+    }
+
+    /// `Overlay.disable`.
+    struct OverlayDisable: CDPCommand {
+        static let method = "Overlay.disable"
+    }
+
+    /// `Overlay.highlightNode`: the element's content, padding and border boxes, tinted.
+    struct HighlightNode: CDPCommand {
+        static let method = "Overlay.highlightNode"
+        struct Color: Encodable, Sendable {
+            var r: Int
+            var g: Int
+            var b: Int
+            var a: Double
+        }
+        struct HighlightConfig: Encodable, Sendable {
+            var showInfo = false
+            var contentColor = Color(r: 111, g: 168, b: 220, a: 0.55)
+            var paddingColor = Color(r: 147, g: 196, b: 125, a: 0.45)
+            var borderColor = Color(r: 255, g: 229, b: 153, a: 0.6)
+            var marginColor = Color(r: 246, g: 178, b: 107, a: 0.4)
+        }
+        var highlightConfig = HighlightConfig()
+        var backendNodeId: Int
+    }
+
+    /// `Overlay.hideHighlight`.
+    struct HideHighlight: CDPCommand {
+        static let method = "Overlay.hideHighlight"
+    }
+}

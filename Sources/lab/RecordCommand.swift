@@ -91,7 +91,8 @@ struct RecordCommand: AsyncParsableCommand {
     }
 }
 
-/// `lab inspect <app|URL>`: the element tree with the recommended query for every element.
+/// `lab inspect <app|URL>`: the element tree with the recommended query for every element; with
+/// `--window`, the query of the element under the pointer, in the window and on the terminal.
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -99,7 +100,10 @@ struct InspectCommand: AsyncParsableCommand {
         discussion: """
             Opens the app (headless unless --window), optionally goes to --path, and prints each \
             element as XCUITest's debugDescription does, followed by the shortest query that is \
-            unique in the live tree now.
+            unique in the live tree now. With --window the app stays open in a Chromium window: \
+            move the pointer over an element to see it highlighted with its query beside it (also \
+            printed here, after `hover:`); Ctrl-C or closing the window ends it. Needs a display \
+            (Xvfb works) and a full chromium.
             """
     )
 
@@ -109,10 +113,10 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(help: "A path of the app to open after launching (e.g. /animals/detail/lion).")
     var path: String?
 
-    @Flag(help: "Show the browser window (needs a display); with --watch, print the tree again after every page load.")
+    @Flag(help: "Show the browser window (needs a display) and show the query of the element under the pointer, until Ctrl-C.")
     var window = false
 
-    @Flag(help: "With --window: keep printing the tree after each load until Ctrl-C.")
+    @Flag(help: "With --window: also print the whole tree again after each change.")
     var watch = false
 
     @Argument(parsing: .postTerminator, help: "Launch arguments for the app, after --.")
@@ -125,21 +129,44 @@ struct InspectCommand: AsyncParsableCommand {
         try await app.launch()
         if let path { try await app.open(path) }
         let inspector = Inspector(app: app)
-        print(await inspector.describe(try await app.snapshot()))
-        if window && watch {
-            var last = try await app.snapshot().treeDescription(includingFrames: false)
-            while !(app.runningPage?.browser.isClosed ?? true) {
-                try? await app.waitForIdle()
-                guard let now = try? await app.snapshot() else { break }
-                let text = now.treeDescription(includingFrames: false)
-                if text != last {
-                    last = text
-                    print("\n" + (await inspector.describe(now)))
-                }
-                try? await Task.sleep(for: .milliseconds(300))
+        Self.emit(await inspector.describe(try await app.snapshot()))
+        if window {
+            let hover = HoverInspector(app: app)
+            await hover.onInspect { inspection in
+                Self.emit("hover: \(inspection.line)")
             }
+            try await hover.start()
+            FileHandle.standardError.write(Data("""
+                inspecting \(target.recordedApp.name) — move the pointer over an element to see its query; \
+                Ctrl-C or close the window to finish
+
+                """.utf8))
+            let watcher = watch ? Task { await Self.watch(app, inspector) } : nil
+            await RecordCommand.waitForEnd(of: app)
+            watcher?.cancel()
+            await hover.stop()
         }
         await app.terminate()
         await app.configuration.browser.close()
+    }
+
+    /// Writes a line to standard output at once (unbuffered: hover lines appear as they happen).
+    static func emit(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints the tree again whenever it changes, until cancelled or the browser goes away.
+    static func watch(_ app: Application, _ inspector: Inspector) async {
+        var last = (try? await app.snapshot())?.treeDescription(includingFrames: false) ?? ""
+        while !Task.isCancelled, !(app.runningPage?.browser.isClosed ?? true) {
+            try? await app.waitForIdle()
+            guard let now = try? await app.snapshot() else { break }
+            let text = now.treeDescription(includingFrames: false)
+            if text != last {
+                last = text
+                emit("\n" + (await inspector.describe(now)))
+            }
+            try? await Task.sleep(for: .milliseconds(300))
+        }
     }
 }

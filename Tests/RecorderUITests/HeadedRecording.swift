@@ -46,18 +46,7 @@ enum RecordingHarness {
         _ body: (Application, RecordingSession, VirtualDisplay) async throws -> Void
     ) async throws -> [RecordedStep] {
         let display = try await VirtualDisplay.start()
-        var options = BrowserLaunchOptions(executable: headedBrowser)
-        options.headless = false
-        options.extraArguments = ["--window-position=0,0", "--window-size=\(Device.iPhone.width + 40),\(Device.iPhone.height + 140)"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.display
-        options.environment = environment
-        let browser = SharedBrowser(options: options)
-        var configuration = Configuration()
-        configuration.device = Device(width: Device.iPhone.width, height: Device.iPhone.height, scale: 1)
-        configuration.browser = browser
-        configuration.preparesNextLaunch = false
-        let app = Application(host: host, configuration: configuration)
+        let (app, browser) = headedApp(host, on: display)
         app.launchArguments = arguments
         let session = RecordingSession(app: app)
         do {
@@ -75,6 +64,24 @@ enum RecordingHarness {
         await browser.close()
         await display.stop()
         return steps
+    }
+}
+
+extension RecordingHarness {
+    /// The app in a headed Chromium window on `display`, as `lab record` opens it (not launched).
+    static func headedApp(_ host: any AppHost, on display: VirtualDisplay) -> (Application, SharedBrowser) {
+        var options = BrowserLaunchOptions(executable: headedBrowser)
+        options.headless = false
+        options.extraArguments = ["--window-position=0,0", "--window-size=\(Device.iPhone.width + 40),\(Device.iPhone.height + 140)"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.display
+        options.environment = environment
+        let browser = SharedBrowser(options: options)
+        var configuration = Configuration()
+        configuration.device = Device(width: Device.iPhone.width, height: Device.iPhone.height, scale: 1)
+        configuration.browser = browser
+        configuration.preparesNextLaunch = false
+        return (Application(host: host, configuration: configuration), browser)
     }
 }
 
