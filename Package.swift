@@ -431,8 +431,11 @@ let package = Package(
             dependencies: ["UIAutomation", "DevTools", "TestSupport"],
             path: "bench/UIAutomationBench"
         ),
+        // What the real-world benchmarks share: a case run in a fresh launch and timed, the rounds,
+        // the JSON per case, the command line, the step timer and the web-first expectation.
+        .target(name: "RealWorldSupport", dependencies: ["UIAutomation", "DevTools"], path: "bench/RealWorldSupport"),
         // Real-world benchmark: TodoMVC's Playwright spec ported to UIAutomation (bench/realworld.sh).
-        .executableTarget(name: "RealWorldBench", dependencies: ["UIAutomation", "DevTools"], path: "bench/RealWorldBench"),
+        .executableTarget(name: "RealWorldBench", dependencies: ["RealWorldSupport", "UIAutomation"], path: "bench/RealWorldBench"),
         // Our accessibility audit beside axe-core on the same pages (bench/audit-vs-axe.sh).
         .executableTarget(name: "AuditBench", dependencies: ["UIAutomation"], path: "bench/AuditBench"),
     ],

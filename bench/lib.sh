@@ -1,5 +1,5 @@
 # Shared by the benchmarks that start servers (messages-api.sh, messages-paging.sh,
-# slow-clients.sh, and realworld.sh and audit-vs-axe.sh, which serve TodoMVC): source it from
+# slow-clients.sh, realworld.sh and audit-vs-axe.sh, which serve TodoMVC, and kitchensink.sh): source it from
 # the project root. Sets WORK (a temporary folder, removed at exit) and PIDS (background
 # servers, killed at exit).
 
@@ -78,15 +78,49 @@ todomvc_extract() {
   [ -s "$TODOMVC_APP/index.html" ] && [ -s "$TODOMVC_APP/js/bundle.js" ]
 }
 
-# serve_static DIR : serves the files of DIR on 127.0.0.1 (a port the system picks; no request
-# log) in the background; sets STATIC_URL (http://127.0.0.1:PORT) once it is listening.
+# Cypress's kitchen sink (cypress-io/cypress-example-kitchensink): a public static app (jQuery,
+# Bootstrap, all its assets in the repository) with its own Cypress specs, for the second
+# real-world benchmark (kitchensink.sh). Not vendored: fetch it first (agent tools: fetch
+# github:cypress-io/cypress-example-kitchensink, which gives the default KITCHENSINK_GIT; or
+# git clone --bare https://github.com/cypress-io/cypress-example-kitchensink there).
+# KITCHENSINK_GIT and KITCHENSINK_COMMIT (default: the commit measured) override.
+KITCHENSINK_GIT=${KITCHENSINK_GIT:-/work/.mirror/cypress-io+cypress-example-kitchensink/repo}
+KITCHENSINK_COMMIT=${KITCHENSINK_COMMIT:-ae5284ece83008b5f9ac1982201d38a82c3a1420}
+
+# kitchensink_extract DIR : extracts the app (app/), its license and the three specs ported
+# (for reference; the ports are this repository's code) with git archive into DIR, unless it is
+# there already; sets KITCHENSINK_APP to the app's folder. Returns 1, saying nothing, when
+# KITCHENSINK_GIT holds no commit KITCHENSINK_COMMIT.
+kitchensink_extract() {
+  local dir=$1 specs=cypress/e2e/2-advanced-examples
+  git --git-dir="$KITCHENSINK_GIT" cat-file -e "$KITCHENSINK_COMMIT^{commit}" 2>/dev/null || return 1
+  KITCHENSINK_APP=$dir/app
+  [ -s "$KITCHENSINK_APP/commands/actions.html" ] && return 0
+  mkdir -p "$dir"
+  git --git-dir="$KITCHENSINK_GIT" archive "$KITCHENSINK_COMMIT" app LICENSE \
+    $specs/actions.cy.js $specs/navigation.cy.js $specs/storage.cy.js | tar -x -C "$dir"
+  [ -s "$KITCHENSINK_APP/index.html" ] && [ -s "$KITCHENSINK_APP/commands/actions.html" ]
+}
+
+# serve_static DIR [clean-urls] : serves the files of DIR on 127.0.0.1 (a port the system picks;
+# no request log) in the background; sets STATIC_URL (http://127.0.0.1:PORT) once it is
+# listening. With clean-urls, a path without its file's .html is served that file
+# (/commands/actions is commands/actions.html), as the `serve` package the kitchen sink uses does.
 # Not to be called in a subshell, so that PIDS reaches the cleanup.
 serve_static() {
   : >"$WORK/static.url"
-  python3 - "$1" >"$WORK/static.url" 2>/dev/null <<'PY' &
-import functools, http.server, sys
-handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-handler.log_message = lambda *args: None
+  python3 - "$1" "${2:-}" >"$WORK/static.url" 2>/dev/null <<'PY' &
+import functools, http.server, os, sys
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def translate_path(self, path):
+        local = super().translate_path(path)
+        if sys.argv[2] == "clean-urls" and not os.path.exists(local) and os.path.isfile(local + ".html"):
+            return local + ".html"
+        return local
+handler = functools.partial(Handler, directory=sys.argv[1])
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
 print(f"http://127.0.0.1:{server.server_address[1]}", flush=True)
 server.serve_forever()
@@ -99,4 +133,25 @@ PY
     sleep 0.05
   done
   echo "error: the static server for $1 did not start" >&2; exit 1
+}
+
+# realworld_rounds BENCH PLAYWRIGHT_SIDE ROUNDS BROWSER BASE_URL FILTER : the real-world
+# benchmarks' measurement (realworld.sh, kitchensink.sh): ROUNDS rounds, each running every case
+# once with our side (the release executable BENCH), then with Playwright's (the Python script
+# PLAYWRIGHT_SIDE, handed the browser command line BENCH uses), so drift on the machine affects
+# both alike; prints the load before and after. Sets UIA_RESULTS and PW_RESULTS (the JSON files,
+# comma-separated, for realworld_table.py).
+realworld_rounds() {
+  local bench=$1 side=$2 rounds=$3 browser=$4 base=$5 filter=$6 round flags
+  local uia=() pw=()
+  flags=$(LAB_BROWSER="$browser" "$bench" --print-arguments)
+  echo "load before: $(uptime)"
+  for round in $(seq "$rounds"); do
+    LAB_BROWSER="$browser" "$bench" "$base" 1 "$filter" >"$WORK/uia$round.json"
+    python3 "$side" "$browser" "$base" 1 "$flags" "$filter" >"$WORK/pw$round.json"
+    uia+=("$WORK/uia$round.json") pw+=("$WORK/pw$round.json")
+  done
+  echo "load after: $(uptime)"
+  UIA_RESULTS=$(IFS=,; echo "${uia[*]}")
+  PW_RESULTS=$(IFS=,; echo "${pw[*]}")
 }

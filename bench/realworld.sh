@@ -51,16 +51,7 @@ bench=.build/release/RealWorldBench
 serve_static "$app"
 base=$STATIC_URL
 
-flags=$(LAB_BROWSER="$browser" "$bench" --print-arguments)
-echo "load before: $(uptime)"
-# Alternate the clients so drift on the machine affects both alike.
-uia=() pw=()
-for round in $(seq "$rounds"); do
-  LAB_BROWSER="$browser" "$bench" "$base" 1 "$filter" >"$WORK/uia$round.json"
-  python3 bench/realworld_playwright.py "$browser" "$base" 1 "$flags" "$filter" >"$WORK/pw$round.json"
-  uia+=("$WORK/uia$round.json") pw+=("$WORK/pw$round.json")
-done
-echo "load after: $(uptime)"
+realworld_rounds "$bench" bench/realworld_playwright.py "$rounds" "$browser" "$base" "$filter"
 echo "app: tastejs/todomvc ${TODOMVC_COMMIT} examples/typescript-react ($app), served at $base"
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; $rounds rounds"
-python3 bench/realworld_table.py "$(IFS=,; echo "${uia[*]}")" "$(IFS=,; echo "${pw[*]}")"
+python3 bench/realworld_table.py "$UIA_RESULTS" "$PW_RESULTS"

@@ -13,31 +13,13 @@ here differs from demo.playwright.dev/todomvc, which carries data-testid attribu
   getByRole('textbox', { name: 'Edit' }) inside an item -> get_by_role('textbox') inside it
 The storage key ('react-todos') is the spec's and the app's.
 
-Each case runs in a fresh browser.new_context() (as Playwright's test runner gives each
-test), on the system chromium-headless-shell (executable_path; never `playwright install`).
-Timed: context + page creation, the spec's beforeEach (goto) and the case body; not the
-context's close. Prints JSON: {case: {"ms": [...], "verdicts": ["pass"|"fail"], "errors": [...]}}.
-Usage: realworld_playwright.py BROWSER BASE_URL [ROUNDS] [FLAGS_JSON] [CASE_FILTER]
-With STEPS=1 in the environment it also writes, per case, the time of every Playwright call
-the case makes (goto, fill, press, check, click, expect…) to stderr, as RealWorldBench --steps
-does for UIAutomation, and a median per kind of call at the end."""
-import json, os, re, statistics, sys, time
+The runner (a fresh context per case, the timing, the JSON, STEPS=1) is realworld_runner.py's.
+Usage: realworld_playwright.py BROWSER BASE_URL [ROUNDS] [FLAGS_JSON] [CASE_FILTER]"""
+import re
 
-from playwright.sync_api import Browser, BrowserContext, Locator, LocatorAssertions, Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-BROWSER = sys.argv[1]
-BASE = sys.argv[2]
-ROUNDS = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-FLAGS = json.loads(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] else []
-FILTER = sys.argv[5] if len(sys.argv) > 5 else ""
-# Playwright makes its own pipe and profile; pass on the rest of DevTools' command line.
-ARGS = [f for f in FLAGS if f.startswith("--") and f != "--remote-debugging-pipe"
-        and not f.startswith("--user-data-dir") and not f.startswith("--headless")]
-# The device UIAutomation's side uses (Device.desktop: 1280 × 800, scale 1, mouse); the
-# spec's config uses Desktop Chrome.
-DEVICE = dict(viewport={"width": 1280, "height": 800}, device_scale_factor=1, is_mobile=False, has_touch=False)
-# The spec's expect timeout (playwright.config.ts: 5 s).
-expect.set_options(timeout=5_000)
+import realworld_runner
 
 TODO_ITEMS = ["buy some cheese", "feed the cat", "book a doctors appointment"]
 
@@ -79,8 +61,15 @@ CASES = []
 
 
 def case(name, before_each=None, after_each=None):
+    """Registers a test with its describe block's hooks; every case starts at the app's root."""
     def register(body):
-        CASES.append((name, before_each, body, after_each))
+        def run(page):
+            if before_each:
+                before_each(page)
+            body(page)
+            if after_each:
+                after_each(page)
+        CASES.append((name, "/", run))
         return body
     return register
 
@@ -371,82 +360,5 @@ def _(page):
     expect(completed_link).to_have_class("selected")
 
 
-# MARK: Step timing (STEPS=1)
-
-STEPS = []  # (kind, milliseconds) of the case running now
-
-
-def time_calls(cls, names, kind_prefix):
-    """Wraps `cls`'s methods `names` so that each call's duration is recorded in STEPS."""
-    for name in names:
-        original = getattr(cls, name)
-
-        def timed(*args, __original=original, __kind=f"{kind_prefix}.{name}", **kwargs):
-            start = time.perf_counter()
-            try:
-                return __original(*args, **kwargs)
-            finally:
-                STEPS.append((__kind, (time.perf_counter() - start) * 1e3))
-        setattr(cls, name, timed)
-
-
-if os.environ.get("STEPS") == "1":
-    time_calls(Browser, ["new_context"], "browser")
-    time_calls(BrowserContext, ["new_page"], "context")
-    time_calls(Page, ["goto", "reload", "go_back", "wait_for_function"], "page")
-    time_calls(Locator, ["fill", "press", "check", "uncheck", "click", "dblclick", "dispatch_event"], "locator")
-    time_calls(LocatorAssertions, [n for n in dir(LocatorAssertions) if n.startswith(("to_", "not_to_"))], "expect")
-
-
-# MARK: Runner
-
-def run_case(browser, before_each, body, after_each):
-    """One test as Playwright's runner runs it: a fresh context and page, the spec's
-    beforeEach (goto, then the describe's own), the body, the afterEach. Returns
-    (milliseconds, error or None); the context's close is not timed."""
-    STEPS.clear()
-    start = time.perf_counter()
-    context = browser.new_context(**DEVICE)
-    error = None
-    try:
-        page = context.new_page()
-        page.goto(BASE + "/")
-        if before_each:
-            before_each(page)
-        body(page)
-        if after_each:
-            after_each(page)
-    except Exception as failure:  # a failed expect or a timeout: the case fails
-        error = f"{type(failure).__name__}: {str(failure).splitlines()[0] if str(failure) else ''}"
-    elapsed = (time.perf_counter() - start) * 1e3
-    context.close()
-    return elapsed, error
-
-
-def main():
-    results, kinds = {}, {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=BROWSER, args=ARGS, headless=True)
-        selected = [c for c in CASES if FILTER in c[0]]
-        run_case(browser, *selected[0][1:])  # warm-up, not recorded
-        for _ in range(ROUNDS):
-            for name, before_each, body, after_each in selected:
-                ms, error = run_case(browser, before_each, body, after_each)
-                entry = results.setdefault(name, {"ms": [], "verdicts": [], "errors": []})
-                entry["ms"].append(ms)
-                entry["verdicts"].append("fail" if error else "pass")
-                if error:
-                    entry["errors"].append(error)
-                if os.environ.get("STEPS") == "1":
-                    print(f"## {name}: {ms:.1f} ms", file=sys.stderr)
-                    for kind, step_ms in STEPS:
-                        print(f"{step_ms:8.1f} ms  {kind}", file=sys.stderr)
-                        kinds.setdefault(kind, []).append(step_ms)
-        browser.close()
-    for kind, values in sorted(kinds.items(), key=lambda item: -statistics.median(item[1])):
-        print(f"median {statistics.median(values):7.1f} ms  n={len(values):3d}  {kind}", file=sys.stderr)
-    print(json.dumps(results))
-
-
 if __name__ == "__main__":
-    main()
+    realworld_runner.main(CASES)

@@ -1,4 +1,5 @@
 import Foundation
+import RealWorldSupport
 import UIAutomation
 
 /// TodoMVC (tastejs/todomvc `examples/typescript-react`) as UIAutomation sees it: the

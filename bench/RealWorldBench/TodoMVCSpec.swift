@@ -1,4 +1,5 @@
 import Foundation
+import RealWorldSupport
 import UIAutomation
 
 /// The TodoMVC spec that `npm init playwright` shipped as `tests-examples/demo-todo-app.spec.ts`
@@ -36,6 +37,18 @@ enum TodoMVCSpec {
             self.beforeEach = beforeEach
             self.body = body
             self.afterEach = afterEach
+        }
+
+        /// The case for the shared runner: launched at the app's root, then the describe
+        /// block's beforeEach, the body and its afterEach, all timed.
+        var benchCase: BenchCase {
+            let (before, test, after) = (beforeEach, body, afterEach)
+            return BenchCase(name, path: "/", notes: portNotes) { app in
+                let screen = TodoMVCScreen(app: app)
+                if let before { try await before(screen) }
+                try await test(screen)
+                if let after { try await after(screen) }
+            }
         }
     }
 

@@ -2,8 +2,12 @@ import Foundation
 import UIAutomation
 
 /// A failed check of a ported case: what was expected and what was last seen.
-struct ExpectationFailure: Error, CustomStringConvertible {
-    let description: String
+public struct ExpectationFailure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// Playwright's web-first assertion (`await expect(locator).toHaveText(…)`) for checks that
@@ -12,7 +16,7 @@ struct ExpectationFailure: Error, CustomStringConvertible {
 /// holds, or a description of what it saw instead. It is retried by UIAutomation's one
 /// polling loop (`app.wait(timeout:until:)`) until it holds or `timeout` (the spec's `expect`
 /// timeout, 5 s) has passed; then the case fails with the last thing seen.
-func expectEventually(_ app: Application, _ expectation: String, timeout: TimeInterval = 5,
+public func expectEventually(_ app: Application, _ expectation: String, timeout: TimeInterval = 5,
                       _ probe: () async throws -> String?) async throws {
     try await StepTimer.shared.step("expect \(expectation)") {
         var seen: String?
@@ -27,6 +31,6 @@ func expectEventually(_ app: Application, _ expectation: String, timeout: TimeIn
 }
 
 /// `nil` when `actual == expected`, else a description of `actual` for ``expectEventually(_:timeout:_:)``.
-func mismatch<T: Equatable>(_ actual: T, _ expected: T) -> String? {
+public func mismatch<T: Equatable>(_ actual: T, _ expected: T) -> String? {
     actual == expected ? nil : String(describing: actual)
 }

@@ -3,22 +3,22 @@ import Foundation
 /// Times the steps of a case (each action and each check) when `--steps` asks for it, to
 /// show where a case's time goes; otherwise a step costs one flag read. Steps are timed end
 /// to end, including the wait until the app is idle that every UIAutomation action makes.
-final class StepTimer: @unchecked Sendable {
+public final class StepTimer: @unchecked Sendable {
     /// The one timer the bench uses.
-    static let shared = StepTimer()
+    public static let shared = StepTimer()
 
     private let lock = NSLock()
     private var _enabled = false
     private var steps: [(name: String, ms: Double)] = []
 
     /// Whether steps are recorded (set before each case).
-    var enabled: Bool {
+    public var enabled: Bool {
         get { lock.withLock { _enabled } }
         set { lock.withLock { _enabled = newValue; steps = [] } }
     }
 
     /// Runs `body`, recording its duration under `name` when enabled.
-    func step<T>(_ name: String, _ body: () async throws -> T) async rethrows -> T {
+    public func step<T>(_ name: String, _ body: () async throws -> T) async rethrows -> T {
         guard enabled else { return try await body() }
         let clock = ContinuousClock()
         let start = clock.now
@@ -31,7 +31,7 @@ final class StepTimer: @unchecked Sendable {
     }
 
     /// Writes the recorded steps of one case to stderr, one per line, then the case's total.
-    func report(_ caseName: String, total: Double) {
+    public func report(_ caseName: String, total: Double) {
         let recorded = lock.withLock { steps }
         var lines = ["## \(caseName): \(String(format: "%.1f", total)) ms"]
         for (name, ms) in recorded { lines.append(String(format: "%8.1f ms  %@", ms, name)) }
