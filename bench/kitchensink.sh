@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Second real-world benchmark: Cypress's kitchen sink (cypress-io/cypress-example-kitchensink),
+# a static app (jQuery + Bootstrap, every asset in its repository) with its own Cypress specs.
+# Three of them — actions.cy.js, navigation.cy.js, storage.cy.js (23 cases) — are ported case by
+# case to UIAutomation (bench/KitchenSinkBench, release build) and to Playwright for Python
+# (bench/kitchensink_playwright.py), both run against the app's app/ folder served on 127.0.0.1
+# by a tiny static server (clean URLs, as the app's own `serve` does). Same browser binary and
+# flags, same desktop viewport; every case in a fresh isolated context (ours: a fresh
+# Application launch; Playwright: a new context per test, as its runner does); timed from
+# context creation to the end of the case body on both sides. The clients alternate over
+# ROUNDS rounds. Prints a Markdown table per case: verdicts, medians, ratio ours / Playwright.
+#
+# Usage: bench/kitchensink.sh [ROUNDS]          (default 5)
+#
+# The app is not in this repository. Fetch it first, then this script extracts it with
+# `git archive` into .build/kitchensink/ at bench time:
+#   - with the agent tools: fetch github:cypress-io/cypress-example-kitchensink
+#     (→ /work/.mirror/cypress-io+cypress-example-kitchensink/repo)
+#   - or: git clone --bare https://github.com/cypress-io/cypress-example-kitchensink <that path>
+# Settings (environment):
+#   KITCHENSINK_GIT     the kitchen sink's git directory (default: the path above)
+#   KITCHENSINK_COMMIT  the commit to take the app from (default ae5284ece830…, the one measured)
+#   KITCHENSINK_APP     an already extracted app folder (holding index.html); skips git archive
+#   CASES               only the cases whose name contains this text
+#   SPARE=0             UIAutomation without the next launch's context made ready in the background
+#   SCRATCH_PATH        SwiftPM's build folder for the release build (default .build)
+# Installs the `playwright` package from PyPI with pip if it is missing (never runs
+# `playwright install`: Playwright drives the system chromium-headless-shell).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+source scripts/ensure-browser
+ensure_browser >/dev/null
+browser=$(find_browser)
+rounds=${1:-5}
+filter=${CASES:-}
+scratch=${SCRATCH_PATH:-.build}
+
+app=${KITCHENSINK_APP:-}
+if [ -z "$app" ]; then
+  # Extracted once into .build/kitchensink/, kept between runs.
+  if ! kitchensink_extract ".build/kitchensink/kitchensink-${KITCHENSINK_COMMIT:0:12}"; then
+    echo "error: no cypress-io/cypress-example-kitchensink commit $KITCHENSINK_COMMIT in $KITCHENSINK_GIT." >&2
+    echo "Fetch it first (agent tools: fetch github:cypress-io/cypress-example-kitchensink), or set KITCHENSINK_GIT / KITCHENSINK_APP." >&2
+    exit 1
+  fi
+  app=$KITCHENSINK_APP
+fi
+[ -s "$app/commands/actions.html" ] || { echo "error: no commands/actions.html in $app" >&2; exit 1; }
+
+python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright >&2
+
+swift build -c release --product KitchenSinkBench --scratch-path "$scratch" >/dev/null
+bench=$scratch/release/KitchenSinkBench
+serve_static "$app" clean-urls
+base=$STATIC_URL
+
+realworld_rounds "$bench" bench/kitchensink_playwright.py "$rounds" "$browser" "$base" "$filter"
+echo "app: cypress-io/cypress-example-kitchensink ${KITCHENSINK_COMMIT} app/ ($app), served at $base"
+echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; $rounds rounds"
+python3 bench/realworld_table.py "$UIA_RESULTS" "$PW_RESULTS"
