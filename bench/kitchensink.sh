@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Second real-world benchmark: Cypress's kitchen sink (cypress-io/cypress-example-kitchensink),
 # a static app (jQuery + Bootstrap, every asset in its repository) with its own Cypress specs.
-# Three of them — actions.cy.js, navigation.cy.js, storage.cy.js (23 cases) — are ported case by
+# Three of them — actions.cy.js, navigation.cy.js, storage.cy.js (22 cases) — are ported case by
 # case to UIAutomation (bench/KitchenSinkBench, release build) and to Playwright for Python
 # (bench/kitchensink_playwright.py), both run against the app's app/ folder served on 127.0.0.1
 # by a tiny static server (clean URLs, as the app's own `serve` does). Same browser binary and

@@ -21,6 +21,7 @@
 #   TODOMVC_APP     an already extracted app folder (holding index.html); skips git archive
 #   CASES           only the cases whose name contains this text
 #   SPARE=0         UIAutomation without the next launch's context made ready in the background
+#   SCRATCH_PATH    SwiftPM's build folder for the release build (default .build)
 # Installs the `playwright` package from PyPI with pip if it is missing (never runs
 # `playwright install`: Playwright drives the system chromium-headless-shell).
 set -euo pipefail
@@ -31,6 +32,7 @@ ensure_browser >/dev/null
 browser=$(find_browser)
 rounds=${1:-5}
 filter=${CASES:-}
+scratch=${SCRATCH_PATH:-.build}
 
 app=${TODOMVC_APP:-}
 if [ -z "$app" ]; then
@@ -46,8 +48,8 @@ fi
 
 python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright >&2
 
-swift build -c release --product RealWorldBench >/dev/null
-bench=.build/release/RealWorldBench
+swift build -c release --product RealWorldBench --scratch-path "$scratch" >/dev/null
+bench=$scratch/release/RealWorldBench
 serve_static "$app"
 base=$STATIC_URL
 

@@ -9,8 +9,7 @@ import UIAutomation
 /// The specs find elements by CSS (`cy.get('.action-email')`). The port keeps each selector
 /// and adds the element's type, as a query chain: `app.textFields.matching(css: ".action-email")`
 /// — the elements are still the accessibility tree's (a hidden element is not there; a text
-/// is matched by its parent element). Where the spec's subject has no element of its own in
-/// the tree (a `<label>` that names a field), the port reads the DOM with a script.
+/// is matched by its parent element).
 extension Application {
     /// `cy.get(selector)` for elements of `type`.
     func get(_ type: ElementType, _ selector: String) -> ElementQuery {
@@ -121,13 +120,9 @@ func expectText(_ element: Element, _ text: String, exact: Bool) async throws {
     }
 }
 
-/// `should('have.attr', name, value)` on an element the tree does not list on its own (a
-/// `<label>` that names a field): read with a script.
-func expectDOMAttribute(_ app: Application, _ selector: String, _ name: String, _ value: String) async throws {
-    try await expectEventually(app, "\(selector) [\(name)=\"\(value)\"]") {
-        let seen = try await app.evaluate("\(jsQuery(selector))?.getAttribute(\(jsString(name))) ?? null", as: String?.self)
-        return mismatch(seen, value)
-    }
+/// `should('have.attr', name, value)`.
+func expectAttribute(_ element: Element, _ name: String, _ value: String) async throws {
+    try await step("expect \(element) [\(name)=\"\(value)\"]") { try await element.expect(attribute: name, toEqual: value) }
 }
 
 /// `should('be.checked')` on a set, as chai-jQuery means it: at least one of them is checked.
