@@ -29,12 +29,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
-source scripts/ensure-browser
-ensure_browser >/dev/null
-browser=$(find_browser)
+realworld_setup KitchenSinkBench
 rounds=${1:-5}
 filter=${CASES:-}
-scratch=${SCRATCH_PATH:-.build}
 
 app=${KITCHENSINK_APP:-}
 if [ -z "$app" ]; then
@@ -48,10 +45,6 @@ if [ -z "$app" ]; then
 fi
 [ -s "$app/commands/actions.html" ] || { echo "error: no commands/actions.html in $app" >&2; exit 1; }
 
-python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright >&2
-
-swift build -c release --product KitchenSinkBench --scratch-path "$scratch" >/dev/null
-bench=$scratch/release/KitchenSinkBench
 serve_static "$app" clean-urls
 base=$STATIC_URL
 

@@ -155,3 +155,17 @@ realworld_rounds() {
   UIA_RESULTS=$(IFS=,; echo "${uia[*]}")
   PW_RESULTS=$(IFS=,; echo "${pw[*]}")
 }
+
+# realworld_setup PRODUCT : what the real-world benchmarks need before serving their app: the
+# browser (sets `browser`), the `playwright` package (installed with pip if missing; never
+# `playwright install`), and the release build of PRODUCT in SCRATCH_PATH (default .build; sets
+# `bench` to the executable).
+realworld_setup() {
+  local scratch=${SCRATCH_PATH:-.build}
+  source scripts/ensure-browser
+  ensure_browser >/dev/null
+  browser=$(find_browser)
+  python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright >&2
+  swift build -c release --product "$1" --scratch-path "$scratch" >/dev/null
+  bench=$scratch/release/$1
+}

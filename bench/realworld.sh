@@ -27,12 +27,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
-source scripts/ensure-browser
-ensure_browser >/dev/null
-browser=$(find_browser)
+realworld_setup RealWorldBench
 rounds=${1:-5}
 filter=${CASES:-}
-scratch=${SCRATCH_PATH:-.build}
 
 app=${TODOMVC_APP:-}
 if [ -z "$app" ]; then
@@ -46,10 +43,6 @@ if [ -z "$app" ]; then
 fi
 [ -s "$app/index.html" ] || { echo "error: no index.html in $app" >&2; exit 1; }
 
-python3 -c "import playwright" 2>/dev/null || python3 -m pip install --quiet playwright >&2
-
-swift build -c release --product RealWorldBench --scratch-path "$scratch" >/dev/null
-bench=$scratch/release/RealWorldBench
 serve_static "$app"
 base=$STATIC_URL
 
