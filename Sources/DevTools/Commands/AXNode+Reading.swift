@@ -14,7 +14,7 @@ extension CDP.Accessibility.AXNode {
                 try reader.readObject { reader, key in
                     guard key == "nodes" else { return try reader.skipValue() }
                     var list: [Self] = []
-                    try reader.readArray { reader in list.append(try read(&reader)) }
+                    try reader.readElements { reader in list.append(try read(&reader)) }
                     nodes = list
                 }
             }
@@ -42,7 +42,7 @@ extension CDP.Accessibility.AXNode {
             case "properties":
                 guard !reader.readNull() else { properties = nil; return }
                 var list: [CDP.Accessibility.AXProperty] = []
-                try reader.readArray { reader in list.append(try CDP.Accessibility.AXProperty.read(&reader)) }
+                try reader.readElements { reader in list.append(try CDP.Accessibility.AXProperty.read(&reader)) }
                 properties = list
             case "parentId":
                 if !reader.readNull() { parentId = try reader.readString() }

@@ -58,7 +58,7 @@ struct JSONReader {
     }
 
     /// Reads an array: `element` is called for each element and must read or skip it.
-    mutating func readArray(_ element: (inout JSONReader) throws -> Void) throws {
+    mutating func readElements(_ element: (inout JSONReader) throws -> Void) throws {
         try expect(Self.openBracket, "an array")
         skipWhitespace()
         if take(Self.closeBracket) { return }
@@ -75,7 +75,7 @@ struct JSONReader {
     /// Reads an array whose elements `element` reads.
     mutating func readArray<T>(of element: (inout JSONReader) throws -> T) throws -> [T] {
         var values: [T] = []
-        try readArray { reader in values.append(try element(&reader)) }
+        try readElements { reader in values.append(try element(&reader)) }
         return values
     }
 
@@ -265,7 +265,7 @@ struct JSONReader {
             return .object(object)
         case Self.openBracket:
             var array: [JSONValue] = []
-            try readArray { reader in array.append(try reader.readValue()) }
+            try readElements { reader in array.append(try reader.readValue()) }
             return .array(array)
         case UInt8(ascii: "t"), UInt8(ascii: "f"):
             return .bool(try readBool())
