@@ -5,7 +5,7 @@ extension CDP.Accessibility.AXNode {
     /// The `result.nodes` of an accessibility reply (`getFullAXTree`, `getPartialAXTree`,
     /// `getChildAXNodes`), read with ``JSONReader``: the nodes `JSONDecoder` gives, without
     /// building what is thrown away (every name's `sources`, `ignoredReasons`, related nodes)
-    /// — the largest part of a 300-node tree's 160 KB. `AXNodeReadingTests` compares the two.
+    /// — the largest part of a 300-node tree's 160 KB. `HandReadReplyTests` compares the two.
     static func nodes(ofReply message: Data) throws -> [Self] {
         try JSONReader.read(message) { reader in
             var nodes: [Self]?

@@ -1,9 +1,9 @@
 import Foundation
 
 extension CDP.DOMSnapshot.CaptureSnapshot {
-    /// The snapshot in a reply, read with ``JSONReader``: the fields the snapshot types declare,
+    /// The snapshot in a reply, read by hand (`JSONReader`): the fields the snapshot types declare,
     /// as `JSONDecoder` gives them, without building the rest (text boxes, values, shadow
-    /// types, …). `AXNodeReadingTests` compares the two on real pages.
+    /// types, …). `HandReadReplyTests` compares the two on real pages.
     public static func result(ofReply message: Data) throws -> Response {
         try JSONReader.read(message) { reader in
             var response: Response?
