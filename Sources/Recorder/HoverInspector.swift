@@ -74,25 +74,16 @@ public actor HoverInspector {
     public func start() async throws {
         if !app.isRunning { try await app.launch() }
         guard let (_, page) = app.runningPage else { throw RecorderError.notRunning }
-        let events = page.session.events(methods: [RecorderCDP.BindingCalled.method, RecorderCDP.ExecutionContextCreated.method])
-        reader = Task { [weak self] in
-            do {
-                for try await message in events {
-                    guard let self else { return }
-                    await self.receive(message)
-                }
-            } catch {}
-        }
         _ = try await page.send(CDP.DOM.Enable())
         _ = try await page.send(RecorderCDP.OverlayEnable())
-        _ = try await page.send(RecorderCDP.AddBinding(name: InspectScript.bindingName, executionContextName: InspectScript.worldName))
-        _ = try await page.send(RecorderCDP.AddScriptToEvaluateInWorld(source: InspectScript.source, worldName: InspectScript.worldName))
-        _ = try await page.send(CDP.Runtime.Enable())
-        let frame = try await page.send(RecorderCDP.GetFrameTree()).frameTree.frame.id
-        let world = try await page.send(RecorderCDP.CreateIsolatedWorld(frameId: frame, worldName: InspectScript.worldName))
-        context = world.executionContextId
-        let result = try await page.send(CDP.Runtime.Evaluate(expression: InspectScript.source, contextId: world.executionContextId))
-        if let failure = result.exceptionDetails { throw RecorderError.script(failure.message) }
+        let (world, reader) = try await WorldScript.inspect.install(on: page) { [weak self] message in
+            guard let self else { return false }
+            await self.receive(message)
+            return true
+        }
+        self.reader = reader
+        context = world
+        try await WorldScript.inspect.run(in: world, on: page)
     }
 
     /// Stops following the pointer; removes the label from the window and the highlight.
@@ -134,13 +125,13 @@ public actor HoverInspector {
 
     private func receive(_ message: CDPEventMessage) async {
         if message.method == RecorderCDP.ExecutionContextCreated.method {
-            if let created = try? message.decode(RecorderCDP.ExecutionContextCreated.self), created.context.name == InspectScript.worldName {
-                context = created.context.id
+            if let created = WorldScript.inspect.createdContext(message) {
+                context = created
                 shownNode = nil
             }
             return
         }
-        guard let call = try? message.decode(RecorderCDP.BindingCalled.self), call.name == InspectScript.bindingName,
+        guard let call = WorldScript.inspect.report(message),
               let report = try? JSONDecoder().decode(Report.self, from: Data(call.payload.utf8))
         else { return }
         context = call.executionContextId

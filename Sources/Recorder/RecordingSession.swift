@@ -50,21 +50,13 @@ public actor RecordingSession {
     public func start() async throws {
         if !app.isRunning { try await app.launch() }
         guard let (_, page) = app.runningPage else { throw RecorderError.notRunning }
-        let events = page.session.events(methods: [RecorderCDP.BindingCalled.method, RecorderCDP.ExecutionContextCreated.method])
-        reader = Task { [weak self] in
-            do {
-                for try await message in events {
-                    guard let self else { return }
-                    await self.receive(message)
-                }
-            } catch {}
+        let (world, reader) = try await WorldScript.capture.install(on: page) { [weak self] message in
+            guard let self else { return false }
+            await self.receive(message)
+            return true
         }
-        _ = try await page.send(RecorderCDP.AddBinding(name: CaptureScript.bindingName, executionContextName: CaptureScript.worldName))
-        _ = try await page.send(RecorderCDP.AddScriptToEvaluateInWorld(source: CaptureScript.source, worldName: CaptureScript.worldName))
-        _ = try await page.send(CDP.Runtime.Enable())
-        let frame = try await page.send(RecorderCDP.GetFrameTree()).frameTree.frame.id
-        let world = try await page.send(RecorderCDP.CreateIsolatedWorld(frameId: frame, worldName: CaptureScript.worldName))
-        context = world.executionContextId
+        self.reader = reader
+        context = world
         before = try? await app.snapshot()
         if let history = try? await page.send(CDP.Page.GetNavigationHistory()) {
             historyIndex = history.currentIndex
@@ -72,8 +64,7 @@ public actor RecordingSession {
                 origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
             }
         }
-        let result = try await page.send(CDP.Runtime.Evaluate(expression: CaptureScript.source, contextId: world.executionContextId))
-        if let failure = result.exceptionDetails { throw RecorderError.script(failure.message) }
+        try await WorldScript.capture.run(in: world, on: page)
     }
 
     /// Waits until everything the page reported before this call has been turned into steps
@@ -86,7 +77,7 @@ public actor RecordingSession {
         // The mark goes through the page like every report, so it arrives after them. A
         // navigation can replace the world between the two calls: then try the new one.
         while ContinuousClock.now < deadline {
-            let expression = "\(CaptureScript.bindingName)(JSON.stringify({ kind: 'mark', id: \(mark) }))"
+            let expression = "\(WorldScript.capture.bindingName)(JSON.stringify({ kind: 'mark', id: \(mark) }))"
             if let context, let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, contextId: context)),
                result.exceptionDetails == nil
             {
@@ -145,12 +136,10 @@ public actor RecordingSession {
 
     private func receive(_ message: CDPEventMessage) async {
         if message.method == RecorderCDP.ExecutionContextCreated.method {
-            if let created = try? message.decode(RecorderCDP.ExecutionContextCreated.self), created.context.name == CaptureScript.worldName {
-                context = created.context.id
-            }
+            if let created = WorldScript.capture.createdContext(message) { context = created }
             return
         }
-        guard let call = try? message.decode(RecorderCDP.BindingCalled.self), call.name == CaptureScript.bindingName,
+        guard let call = WorldScript.capture.report(message),
               let report = try? JSONDecoder().decode(Report.self, from: Data(call.payload.utf8))
         else { return }
         context = call.executionContextId

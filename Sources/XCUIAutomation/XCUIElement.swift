@@ -47,14 +47,15 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
         }
     }
 
-    /// The element's snapshot now (the application's root, with the screen as its frame).
+    /// The element's snapshot now (the application's root, with the screen as its frame), for
+    /// reading the property `call` (only `frame` needs the page's boxes read).
     func readSnapshot(_ call: String) -> ElementSnapshot? {
-        perform(call, site, fallback: nil) { backing in try await Self.snapshot(of: backing) }
+        perform(call, site, fallback: nil) { backing in try await Self.snapshot(of: backing, frames: call == "frame") }
     }
 
-    static func snapshot(of backing: Backing) async throws -> ElementSnapshot {
+    static func snapshot(of backing: Backing, frames: Bool = true) async throws -> ElementSnapshot {
         switch backing {
-        case .element(let element): return try await element.snapshot()
+        case .element(let element): return try await element.snapshot(frames: frames)
         case .application(let app): return try await app.snapshot().root
         }
     }

@@ -4,44 +4,76 @@ import Testing
 @testable import UIAutomation
 
 /// A read after a change may refresh only the changed subtrees of the accessibility tree
-/// (``PageDriver/refreshedTree(_:roots:limit:)``). Here random DOM mutations run in one page,
-/// and after each batch the tree UIAutomation reads (cached, partial or whole, as it decides)
-/// must equal a whole read of the same page, element for element: type, identifier, label,
-/// value, placeholder, states, frame, role, DOM node, parent, children and depth.
+/// (``PageDriver/refreshedTree(_:roots:shallow:describing:limit:)``), and a read for a caller
+/// that reads no frame may skip the page's boxes. Here random DOM mutations run in one page,
+/// and after each batch the tree UIAutomation reads (cached, partial or whole, with or without
+/// frames, as it decides) must equal a whole read of the same page, element for element: type,
+/// identifier, label, value, placeholder, states, frame (when the read has them), role, DOM
+/// node, parent, children and depth.
 @Suite("Read equivalence")
 struct ReadEquivalenceTests {
-    /// Every field of every element, one line each.
-    static func fingerprint(_ snapshot: PageSnapshot) -> [String] {
+    /// Every field of every element, one line each; frames only when the read has them.
+    static func fingerprint(_ snapshot: PageSnapshot, frames: Bool = true) -> [String] {
         snapshot.elements.enumerated().map { index, element in
-            "\(index) \(element.description) role=\(element.role) node=\(element.node.map { String($0.rawValue) } ?? "-") "
+            "\(index) \(element.line(includingFrame: frames)) role=\(element.role) node=\(element.node.map { String($0.rawValue) } ?? "-") "
                 + "parent=\(element.parent.map(String.init) ?? "-") depth=\(element.depth) children=\(element.children)"
         }
     }
 
-    /// The changes the partial read must get right, one by one: a text inside a button renames
-    /// the button (an ancestor), an element added, a class CSS does not read, a removed subtree.
+    /// The first difference between a read and a whole read (frames compared only when the
+    /// read has them), or `nil`.
+    static func difference(_ read: PageSnapshot, _ whole: PageSnapshot) -> String? {
+        let cheap = fingerprint(read, frames: read.framesAreCurrent)
+        let full = fingerprint(whole, frames: read.framesAreCurrent)
+        guard cheap != full else { return nil }
+        return zip(cheap, full).first { $0 != $1 }.map { "cheap: \($0.0)\nfull:  \($0.1)" }
+            ?? "cheap has \(cheap.count) elements, full \(full.count)"
+    }
+
+    /// The changes the cheap reads must get right, one by one, with and without frames: a text
+    /// inside a button renames the button (an ancestor), an element added, a removed subtree
+    /// (refreshed in part); a class CSS does not read (nothing read again); an identifier
+    /// renamed (no subtree changed, but the identifiers are read again).
     @Test(arguments: [
-        "document.getElementById('count').firstChild.data = '4'",
-        "document.querySelector('[data-testid=list]').insertAdjacentHTML('beforeend', '<li><button>Added</button></li>')",
-        "document.querySelector('[data-testid=save]').classList.toggle('plain')",
-        "document.querySelector('[data-testid=section]').remove()",
-    ])
-    func partialReadOfOneChange(_ script: String) async throws {
+        ("document.getElementById('count').firstChild.data = '4'", "refreshed"),
+        ("document.querySelector('[data-testid=list]').insertAdjacentHTML('beforeend', '<li><button>Added</button></li>')", "refreshed"),
+        ("document.querySelector('[data-testid=save]').classList.toggle('plain')", "reused"),
+        ("document.querySelector('[data-testid=section]').remove()", "refreshed"),
+        ("document.querySelector('[data-testid=save]').setAttribute('data-testid', 'saved')", "refreshed"),
+    ], [true, false])
+    func cheapReadOfOneChange(_ change: (script: String, path: String), frames: Bool) async throws {
         try await withApp("/mutations") { (app) async throws in
             let driver = try #require(try app.driver(for: "test") as? PageDriver)
             _ = try await driver.snapshot()
             let before = driver.readStatistics
-            _ = try await driver.page.evaluate(script)
-            let cheap = Self.fingerprint(try await driver.snapshot())
-            #expect(driver.readStatistics.refreshed == before.refreshed + 1)
-            #expect(cheap == Self.fingerprint(try await driver.fullSnapshot()))
+            _ = try await driver.page.evaluate(change.script)
+            let cheap = try await driver.snapshot(timeout: nil, frames: frames)
+            let after = driver.readStatistics
+            #expect(after.read == before.read, "read whole")
+            if change.path == "reused" {
+                #expect(after.reused == before.reused + 1)
+            } else {
+                #expect(after.refreshed == before.refreshed + 1)
+            }
+            let whole = try await driver.fullSnapshot()
+            #expect(Self.difference(cheap, whole) == nil)
+            if !cheap.framesAreCurrent {
+                // The frames the read skipped are read on the next read that needs them, and
+                // only they (the tree is the one just read).
+                let framed = try await driver.snapshot()
+                #expect(framed.framesAreCurrent)
+                #expect(driver.readStatistics.read == before.read)
+                #expect(Self.difference(framed, whole) == nil)
+            }
         }
     }
 
-    /// Random batches of mutations, each read both ways. The default suite runs 100 batches
-    /// (a new seed each run, about 3 s); `LAB_EQUIVALENCE_CASES=5000` runs a deep check and
-    /// `LAB_EQUIVALENCE_SEED=n` replays a failing seed (docs/benchmarks.md).
-    @Test func partialReadsEqualFullReads() async throws {
+    /// Random batches of mutations, each read both ways: every other batch read with frames;
+    /// the others without, then with (the frames read after a read that skipped them). The
+    /// default suite runs 100 batches (a new seed each run, about 3 s);
+    /// `LAB_EQUIVALENCE_CASES=5000` runs a deep check and `LAB_EQUIVALENCE_SEED=n` replays a
+    /// failing seed (docs/benchmarks.md).
+    @Test func cheapReadsEqualFullReads() async throws {
         try await withApp("/mutations") { (app) async throws in
             let driver = try #require(try app.driver(for: "test") as? PageDriver)
             let environment = ProcessInfo.processInfo.environment
@@ -49,31 +81,38 @@ struct ReadEquivalenceTests {
             let seed = Int(environment["LAB_EQUIVALENCE_SEED"] ?? "") ?? Int.random(in: 1...1_000_000)
             _ = try await driver.snapshot()
             var mismatches: [String] = []
+            var frameless = 0
             let clock = ContinuousClock()
             var times = (mutate: Duration.zero, cheap: Duration.zero, full: Duration.zero)
             for index in 0..<cases where mismatches.isEmpty {
                 let t0 = clock.now
                 let applied = try await driver.page.evaluate("window.mutate(\(seed), \(index))").string ?? ""
                 let t1 = clock.now
-                let cheap = Self.fingerprint(try await driver.snapshot())
+                var reads = [try await driver.snapshot(timeout: nil, frames: index.isMultiple(of: 2))]
+                if !reads[0].framesAreCurrent {
+                    frameless += 1
+                    reads.append(try await driver.snapshot())
+                }
                 let t2 = clock.now
-                let full = Self.fingerprint(try await driver.fullSnapshot())
+                let whole = try await driver.fullSnapshot()
                 times.mutate += t1 - t0
                 times.cheap += t2 - t1
                 times.full += clock.now - t2
-                if (index + 1) % 500 == 0 { print("read equivalence: \(index + 1) of \(cases) cases, \(full.count) elements, \(driver.readStatistics), \(times)") }
-                if cheap != full {
-                    let diff = zip(cheap, full).first { $0 != $1 }.map { "cheap: \($0.0)\nfull:  \($0.1)" }
-                        ?? "cheap has \(cheap.count) elements, full \(full.count)"
-                    mismatches.append("seed \(seed), case \(index) (\(applied)):\n\(diff)")
+                if (index + 1) % 500 == 0 { print("read equivalence: \(index + 1) of \(cases) cases, \(whole.elements.count) elements, \(driver.readStatistics), \(times)") }
+                for (position, read) in reads.enumerated() {
+                    if let difference = Self.difference(read, whole) {
+                        let kind = read.framesAreCurrent ? (position == 0 ? "read with frames" : "frames read after") : "read without frames"
+                        mismatches.append("seed \(seed), case \(index) (\(applied)), \(kind):\n\(difference)")
+                    }
                 }
             }
             #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
             let counts = driver.readStatistics
-            print("read equivalence: \(cases) cases, seed \(seed), \(counts), times \(times)")
-            // The cheap path must actually be taken (where the page cannot bound a change, or
+            print("read equivalence: \(cases) cases, seed \(seed), \(counts), \(frameless) without frames, times \(times)")
+            // The cheap paths must actually be taken (where the page cannot bound a change, or
             // its root is an ignored node, the read is whole).
             #expect(counts.refreshed > cases / 20, "read \(counts.read), refreshed \(counts.refreshed), reused \(counts.reused)")
+            #expect(frameless > cases / 20, "\(frameless) reads without frames")
         }
     }
 }

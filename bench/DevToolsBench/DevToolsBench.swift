@@ -1,4 +1,5 @@
-// DevTools benchmark: launch, round trip, new context + page, navigate to load.
+// DevTools benchmark: launch, round trip, new context + page, navigate to load, and decoding
+// the replies a whole read of the element tree gets.
 // Prints one JSON object of samples in milliseconds; bench/devtools.sh compares it with
 // the raw CDP floor (bench/raw_cdp.py) measured in the same run.
 import DevTools
@@ -69,8 +70,42 @@ struct DevToolsBench {
         for _ in 0..<(60 * scale) {
             samples["navigate to load", default: []].append(try await Self.time { try await page.navigate(to: pageURL) })
         }
+        try await measureDecoding(page, into: &samples)
         try await context.dispose()
         return samples
+    }
+
+    private struct Reply<Result: Decodable>: Decodable { let result: Result }
+
+    /// Decoding the two replies every whole read of the element tree gets, `JSONDecoder`
+    /// against the hand reader DevTools uses (`result(ofReply:)`), on the journey bench's
+    /// 100- and 2,000-element pages (sections of heading, button, link, field), built in the
+    /// page. No browser time: the replies are captured once, then decoded again and again.
+    private func measureDecoding(_ page: PageSession, into samples: inout [String: [Double]]) async throws {
+        for (name, sections, runs) in [("100 elements", 25, 200), ("2,000 elements", 500, 20)] {
+            _ = try await page.evaluate("""
+                document.body.innerHTML = '<main>' + Array.from({ length: \(sections) }, (_, i) =>
+                  `<section><h2>Section ${i}</h2><button data-testid="b${i}">Button ${i}</button>` +
+                  `<a href="#s${i}">Link ${i}</a><input aria-label="Field ${i}"></section>`).join('') + '</main>'; 1
+                """)
+            let connection = page.session.connection
+            let tree = try await connection.call(CDP.Accessibility.GetFullAXTree.method, params: CDP.Empty(), sessionId: page.session.id)
+            let dom = try await connection.call(CDP.DOMSnapshot.CaptureSnapshot.method, params: CDP.DOMSnapshot.CaptureSnapshot(), sessionId: page.session.id)
+            for _ in 0..<(runs * scale) {
+                samples["decode AX tree, JSONDecoder (\(name))", default: []].append(try await Self.time {
+                    _ = try JSONDecoder().decode(Reply<CDP.Accessibility.GetFullAXTree.Response>.self, from: tree)
+                })
+                samples["decode AX tree, by hand (\(name))", default: []].append(try await Self.time {
+                    _ = try CDP.Accessibility.GetFullAXTree.result(ofReply: tree)
+                })
+                samples["decode DOM snapshot, JSONDecoder (\(name))", default: []].append(try await Self.time {
+                    _ = try JSONDecoder().decode(Reply<CDP.DOMSnapshot.CaptureSnapshot.Response>.self, from: dom)
+                })
+                samples["decode DOM snapshot, by hand (\(name))", default: []].append(try await Self.time {
+                    _ = try CDP.DOMSnapshot.CaptureSnapshot.result(ofReply: dom)
+                })
+            }
+        }
     }
 
     private static func time(_ body: () async throws -> Void) async rethrows -> Double {

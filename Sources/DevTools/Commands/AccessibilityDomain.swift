@@ -1,3 +1,4 @@
+import Foundation
 import LabSupport
 extension CDP {
     /// The `Accessibility` domain: the browser's computed accessibility tree.
@@ -18,6 +19,7 @@ extension CDP {
                 self.frameId = frameId
             }
             public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+            public static func result(ofReply message: Data) throws -> Response { Response(nodes: try AXNode.nodes(ofReply: message)) }
         }
 
         /// `Accessibility.getPartialAXTree`: one node, its ancestors and optionally its subtree.
@@ -30,6 +32,7 @@ extension CDP {
                 self.fetchRelatives = fetchRelatives
             }
             public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+            public static func result(ofReply message: Data) throws -> Response { Response(nodes: try AXNode.nodes(ofReply: message)) }
         }
 
         /// `Accessibility.getChildAXNodes`: the children of one node (by its AX `nodeId`).
@@ -38,6 +41,7 @@ extension CDP {
             public var id: String
             public init(id: String) { self.id = id }
             public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+            public static func result(ofReply message: Data) throws -> Response { Response(nodes: try AXNode.nodes(ofReply: message)) }
         }
 
         /// `Accessibility.queryAXTree`: nodes under a root with a given name and/or role.

@@ -27,14 +27,17 @@ extension CDP {
             public struct Response: Decodable, Sendable { public let nodeId: Int }
         }
 
-        /// `DOM.describeNode`: a node's name and attributes from any of its ids.
+        /// `DOM.describeNode`: a node's name and attributes from any of its ids, with its
+        /// children to `depth` levels (the browser's default 1; -1 for the whole subtree).
         public struct DescribeNode: CDPCommand {
             public static let method = "DOM.describeNode"
             public var backendNodeId: Int?
             public var objectId: String?
-            public init(backendNodeId: Int? = nil, objectId: String? = nil) {
+            public var depth: Int?
+            public init(backendNodeId: Int? = nil, objectId: String? = nil, depth: Int? = nil) {
                 self.backendNodeId = backendNodeId
                 self.objectId = objectId
+                self.depth = depth
             }
             public struct Response: Decodable, Sendable { public let node: Node }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A CDP method as a type: its parameters are the struct's properties, its reply is `Response`.
 ///
 /// ```swift
@@ -9,6 +11,15 @@ public protocol CDPCommand: Encodable, Sendable {
     associatedtype Response: Decodable & Sendable = CDP.Empty
     /// The CDP method name, e.g. `"Page.navigate"`.
     static var method: String { get }
+    /// The result in a whole reply message (`{"id":…,"result":{…}}`). The default decodes it
+    /// with `JSONDecoder`; a command whose replies are large and read often reads them by hand.
+    static func result(ofReply message: Data) throws -> Response
+}
+
+extension CDPCommand {
+    public static func result(ofReply message: Data) throws -> Response {
+        try JSONDecoder().decode(ReplyEnvelope<Response>.self, from: message).result
+    }
 }
 
 /// A CDP event as a type: its parameters are the struct's properties.

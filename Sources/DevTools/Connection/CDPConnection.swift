@@ -100,7 +100,7 @@ public final class CDPConnection: Sendable {
         let reply = try await call(Command.method, params: command, sessionId: sessionId, timeout: timeout)
         if Command.Response.self == CDP.Empty.self { return CDP.Empty() as! Command.Response }
         do {
-            return try JSONDecoder().decode(ReplyEnvelope<Command.Response>.self, from: reply).result
+            return try Command.result(ofReply: reply)
         } catch {
             throw DevToolsError.unexpectedResponse(method: Command.method, reason: String(describing: error))
         }

@@ -125,9 +125,6 @@ public struct WebStorage: Sendable {
         }
     }
 
-    /// `text` as a JavaScript string literal (a JSON string is one).
-    static func literal(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    /// `text` as a JavaScript string literal.
+    static func literal(_ text: String) -> String { PageScripts.string(text) }
 }

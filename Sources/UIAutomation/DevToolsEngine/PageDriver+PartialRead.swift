@@ -2,7 +2,7 @@ import DevTools
 import Foundation
 
 /// Partial reads: after DOM mutations the page's instrumentation could bound to a few
-/// subtrees (``PageScripts/beginRead``), only those subtrees and their ancestors are read
+/// subtrees (``PageScripts/beginRead(identifierAttribute:)``), only those subtrees and their ancestors are read
 /// from the browser's accessibility tree and joined with the last full set of nodes.
 ///
 /// What the page vouches for (`partial` in `instrumentation.js`): every mutation since the
@@ -14,15 +14,25 @@ import Foundation
 /// Under those conditions a mutation changes the accessibility nodes of its subtree and the
 /// names of its ancestors (names from contents), which is what is read again here.
 extension PageDriver {
+    /// A partial read's result: the joined accessibility nodes, and the changed subtrees' DOM
+    /// nodes as `DOM.describeNode` gave them (attributes, children) when asked for.
+    struct RefreshedTree {
+        let nodes: [CDP.Accessibility.AXNode]
+        let described: [CDP.DOM.Node]
+    }
+
     /// The last tree's accessibility nodes with the changed subtrees (the page's
     /// `lab.readRoots`: `roots` read whole, then `shallow` block containers read as their own
     /// node and children, descending only into children new to the tree) and their ancestors
     /// and siblings read again; `nil` when that cannot be done (a root without an accessibility
     /// node, a reply that does not join): the caller then reads the whole tree.
-    func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, shallow: Int = 0, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
-        guard roots + shallow > 0 else { return old }
+    /// With `describing`, the changed subtrees' DOM nodes come too (a root read whole with all
+    /// its descendants, a shallow one with its children), for a read that skips the DOM snapshot.
+    func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, shallow: Int = 0, describing: Bool = false,
+                       limit: Duration) async throws -> RefreshedTree? {
+        guard roots + shallow > 0 else { return RefreshedTree(nodes: old, described: []) }
         do {
-            return try await refresh(old, roots: roots, shallow: shallow, limit: limit)
+            return try await refresh(old, roots: roots, shallow: shallow, describing: describing, limit: limit)
         } catch DevToolsError.protocolError {
             // A node gone or an accessibility object replaced while reading ("No node with given
             // id", "Invalid ID"): the page changed under the read; read it whole.
@@ -30,33 +40,36 @@ extension PageDriver {
         }
     }
 
-    private func refresh(_ old: [CDP.Accessibility.AXNode], roots deepCount: Int, shallow: Int, limit: Duration) async throws -> [CDP.Accessibility.AXNode]? {
+    private func refresh(_ old: [CDP.Accessibility.AXNode], roots deepCount: Int, shallow: Int, describing: Bool,
+                         limit: Duration) async throws -> RefreshedTree? {
         let page = self.page
         let roots = deepCount + shallow
-        // The roots' backend node ids: a handle on each (one group, released at once), described.
+        // The roots' DOM nodes: a handle on each (one group, released once described).
         let group = "automationlab-read-" + UUID().uuidString
-        let backendIds: [Int?]
+        let described: [CDP.DOM.Node?]
         do {
-            backendIds = try await withThrowingTaskGroup(of: (Int, Int?).self) { tasks in
+            described = try await withThrowingTaskGroup(of: (Int, CDP.DOM.Node?).self) { tasks in
                 for index in 0..<roots {
                     tasks.addTask {
                         let handle = try await page.send(CDP.Runtime.Evaluate(
                             expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group), timeout: limit)
                         guard let objectId = handle.result.objectId else { return (index, nil) }
-                        return (index, try await page.send(CDP.DOM.DescribeNode(objectId: objectId), timeout: limit).node.backendNodeId)
+                        let depth: Int? = describing && index < deepCount ? -1 : nil  // nil: the node and its children
+                        return (index, try await page.send(CDP.DOM.DescribeNode(objectId: objectId, depth: depth), timeout: limit).node)
                     }
                 }
-                var ids = [Int?](repeating: nil, count: roots)
-                for try await (index, id) in tasks { ids[index] = id }
-                return ids
+                var nodes = [CDP.DOM.Node?](repeating: nil, count: roots)
+                for try await (index, node) in tasks { nodes[index] = node }
+                return nodes
             }
         } catch {
-            _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit)
+            releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group))
             throw error
         }
-        _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit)
-        let rootIds = backendIds.compactMap { $0 }
-        guard rootIds.count == roots else { return nil }
+        releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group))
+        let rootNodes = described.compactMap { $0 }
+        guard rootNodes.count == roots else { return nil }
+        let rootIds = rootNodes.map(\.backendNodeId)
 
         // Each root with its ancestors, siblings and children, read concurrently.
         let partials = try await withThrowingTaskGroup(of: (Int, [CDP.Accessibility.AXNode]).self) { tasks in
@@ -110,7 +123,7 @@ extension PageDriver {
             }
             frontier = next
         }
-        return Self.join(old, fresh)
+        return Self.join(old, fresh).map { RefreshedTree(nodes: $0, described: describing ? rootNodes : []) }
     }
 
     /// `old` with `fresh` nodes in place of theirs, keeping only the nodes reachable from

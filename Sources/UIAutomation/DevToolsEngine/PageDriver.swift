@@ -22,13 +22,18 @@ final class PageDriver: PageEngine {
     private let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
 
     /// The last tree read, the page's change stamp and read number when it was read, and
-    /// the accessibility nodes it was built from (what a partial read joins with).
+    /// what it was built from: the accessibility nodes (what a partial read joins with) and
+    /// the DOM facts (what a read that skips the DOM snapshot carries over).
     struct CachedTree: Sendable {
         let stamp: String
         let read: Int
         let snapshot: PageSnapshot
         let axNodes: [CDP.Accessibility.AXNode]
+        let facts: SnapshotBuilder.PageFacts
     }
+
+    /// The start of a read: `lab.beginRead`'s answer, for this driver's identifier attribute.
+    private let beginRead: String
 
     private init(browser: Browser, context: BrowserContext, page: PageSession, configuration: Configuration) {
         self.browser = browser
@@ -37,6 +42,7 @@ final class PageDriver: PageEngine {
         self.configuration = configuration
         self.navigation = NavigationTracker(page: page)
         self.dialogHandler = DialogHandler(page: page, policy: configuration.dialogPolicy)
+        self.beginRead = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute)
     }
 
     /// A fresh context and page in `browser`, set up as the configured device: a spare made
@@ -109,24 +115,31 @@ final class PageDriver: PageEngine {
     /// (and ~300 ms at 2,000), so it is read whole only when it must be:
     /// - the last tree is reused while the page provably has not changed: the in-page change
     ///   stamp (``PageScripts/instrumentation``) is the same, nothing animates, no navigation
-    ///   is under way, and no input was sent since;
+    ///   is under way, and no input was sent since — or the only changes were to attributes
+    ///   nothing reads (class names no CSS mentions, `data-*` attributes but the identifier);
     /// - after DOM mutations the page can bound (text changed or nodes added or removed in a
     ///   few subtrees, attributes nothing reads), only those subtrees and their ancestors are
-    ///   read again (``refreshedTree(_:roots:shallow:limit:)``) and joined with the last tree; the DOM
-    ///   facts (identifiers, boxes) are always read whole.
+    ///   read again (``refreshedTree(_:roots:shallow:describing:limit:)``) and joined with the
+    ///   last tree.
     ///
-    /// Both give the tree a full read gives (`ReadEquivalenceTests` compares them over
-    /// thousands of random mutations).
+    /// With `frames` false (the caller reads no frame: `exists`, `label`, an action's
+    /// resolution) a partial read also skips the DOM snapshot: the changed subtrees' attributes
+    /// are described with them and the last read's boxes kept
+    /// (``PageSnapshot/framesAreCurrent`` false); a later read that needs frames then reads the
+    /// DOM snapshot only. Otherwise the DOM facts (identifiers, boxes) are read whole.
+    ///
+    /// Every path gives the tree a full read gives (`ReadEquivalenceTests` compares them over
+    /// random mutations; frames aside where they were skipped).
     ///
     /// A read that a navigation overtakes ("Inspected target navigated or closed", "Cannot find
     /// context with specified id": the document went away mid-read) is read again, from the new
     /// document, within `timeout` — a query right after the input that navigated is normal use.
-    func snapshot(timeout: Duration? = nil) async throws -> PageSnapshot {
+    func snapshot(timeout: Duration?, frames: Bool) async throws -> PageSnapshot {
         let limit = timeout ?? configuration.responseTimeout
         let deadline = ContinuousClock.now + limit
         while true {
             do {
-                return try await readSnapshot(limit: limit)
+                return try await readSnapshot(limit: limit, frames: frames)
             } catch DevToolsError.protocolError(_, _, let message, _)
                 where Self.isNavigationRace(message) && ContinuousClock.now + .milliseconds(50) < deadline {
                 invalidateSnapshot()
@@ -143,24 +156,65 @@ final class PageDriver: PageEngine {
             || message.contains("Execution context was destroyed") || message.contains("Promise was collected")
     }
 
-    private func readSnapshot(limit: Duration) async throws -> PageSnapshot {
+    /// What a read can take from the last tree, from what the page says changed since.
+    private enum ReadPlan {
+        /// Nothing it reads changed: the last tree as it is.
+        case reuse(CachedTree)
+        /// The tree is the last one's, its frames must be read.
+        case frames(CachedTree)
+        /// The changed subtrees read again and joined with the last tree.
+        case partial(CachedTree, roots: Int, shallow: Int)
+        /// Everything read.
+        case whole
+    }
+
+    private func readPlan(_ begin: JSONValue?, frames: Bool) -> ReadPlan {
+        guard let begin, let stamp = begin.member("stamp")?.string, begin.member("read")?.number != nil,
+              !navigation.isLoading, let cached = cache.withLock({ $0 }) else { return .whole }
+        let partial = begin.member("partial")?.bool == true && begin.member("base")?.number.map(Int.init) == cached.read
+        let roots = begin.member("roots")?.number.map(Int.init) ?? 0
+        let shallow = begin.member("shallow")?.number.map(Int.init) ?? 0
+        let unchanged = cached.stamp == stamp
+            || (partial && roots + shallow == 0 && begin.member("identifiers")?.bool == false)
+        if unchanged { return frames && !cached.snapshot.framesAreCurrent ? .frames(cached) : .reuse(cached) }
+        return partial ? .partial(cached, roots: roots, shallow: shallow) : .whole
+    }
+
+    private func readSnapshot(limit: Duration, frames: Bool) async throws -> PageSnapshot {
         try await browser.run {
-            let begin = try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.beginRead), timeout: limit).result.value
-            let stamp = begin?.member("stamp")?.string
-            let read = begin?.member("read")?.number.map(Int.init)
-            let cached = cache.withLock { $0 }
-            if let stamp, let read, !navigation.isLoading, let cached, cached.stamp == stamp {
+            let begin = try await page.send(CDP.Runtime.Evaluate(expression: beginRead), timeout: limit).result.value
+            var plan = readPlan(begin, frames: frames)
+            let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
+            // Stored under the stamp taken *before* reading: a change during the read makes
+            // the next stamp differ (and is in the next read's log), so the next query reads again.
+            func keep(_ snapshot: PageSnapshot, _ nodes: [CDP.Accessibility.AXNode], _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
+                let stamp = begin?.member("stamp")?.string, read = begin?.member("read")?.number.map(Int.init)
+                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, snapshot: snapshot, axNodes: nodes, facts: facts) } } }
+                return snapshot
+            }
+            if case .reuse(let cached) = plan {
                 statistics.withLock { $0.reused += 1 }
-                cache.withLock { $0 = CachedTree(stamp: stamp, read: read, snapshot: cached.snapshot, axNodes: cached.axNodes) }
-                return cached.snapshot
+                return keep(cached.snapshot, cached.axNodes, cached.facts)
+            }
+            // No frames wanted and the page bounds its changes: no DOM snapshot at all, unless an
+            // identifier changed outside the changed subtrees.
+            if case .partial(let cached, let roots, let shallow) = plan, !frames, begin?.member("identifiers")?.bool == false {
+                if let refreshed = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow, describing: true, limit: limit) {
+                    statistics.withLock { $0.refreshed += 1 }
+                    let facts = builder.updating(cached.facts, with: refreshed.described)
+                    return keep(builder.build(axNodes: refreshed.nodes, facts: facts, framesAreCurrent: false), refreshed.nodes, facts)
+                }
+                plan = .whole  // it did not join: read it all
             }
             async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
             var axNodes: [CDP.Accessibility.AXNode]?
-            if let cached, let base = begin?.member("base")?.number.map(Int.init), base == cached.read,
-               begin?.member("partial")?.bool == true, !navigation.isLoading {
-                axNodes = try await refreshedTree(
-                    cached.axNodes, roots: begin?.member("roots")?.number.map(Int.init) ?? 0,
-                    shallow: begin?.member("shallow")?.number.map(Int.init) ?? 0, limit: limit)
+            switch plan {
+            case .frames(let cached):
+                axNodes = cached.axNodes
+            case .partial(let cached, let roots, let shallow):
+                axNodes = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow, limit: limit)?.nodes
+            case .reuse, .whole:
+                break
             }
             if axNodes != nil {
                 statistics.withLock { $0.refreshed += 1 }
@@ -169,12 +223,8 @@ final class PageDriver: PageEngine {
                 statistics.withLock { $0.read += 1 }
             }
             let nodes = axNodes ?? []
-            let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
-            let snapshot = try await builder.build(axNodes: nodes, dom: dom)
-            // Stored under the stamp taken *before* reading: a change during the read makes
-            // the next stamp differ (and is in the next read's log), so the next query reads again.
-            cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, snapshot: snapshot, axNodes: nodes) } } }
-            return snapshot
+            let facts = builder.facts(try await dom)
+            return keep(builder.build(axNodes: nodes, facts: facts, framesAreCurrent: true), nodes, facts)
         }
     }
 
@@ -214,7 +264,7 @@ final class PageDriver: PageEngine {
     var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read + $0.refreshed, $0.reused) } }
 
     /// How many trees were read whole, how many reused, and how many refreshed in part
-    /// (``refreshedTree(_:roots:shallow:limit:)``).
+    /// (``refreshedTree(_:roots:shallow:describing:limit:)``, or the frames of a tree read without them).
     var readStatistics: (read: Int, reused: Int, refreshed: Int) { statistics.withLock { ($0.read, $0.reused, $0.refreshed) } }
 
     /// Whether a tap would reach `element` now: the one hit test (``PageScripts/actionability``
@@ -330,7 +380,7 @@ final class PageDriver: PageEngine {
                 await release { _ = try await page.send(CDP.Runtime.ReleaseObject(objectId: objectId), timeout: configuration.responseTimeout) }
                 throw error
             }
-            await release { _ = try await page.send(CDP.Runtime.ReleaseObject(objectId: objectId), timeout: configuration.responseTimeout) }
+            releaseInBackground(CDP.Runtime.ReleaseObject(objectId: objectId))
             if let exception = reply.exceptionDetails {
                 throw DevToolsError.javaScriptException(message: exception.message)
             }
@@ -416,6 +466,14 @@ final class PageDriver: PageEngine {
         }
     }
 
+    /// Sends `release` (freeing page handles no later command uses) without waiting for its
+    /// answer: the page runs a session's commands in order, and a page that has gone or
+    /// navigated has freed them itself. Saves the caller a round trip.
+    func releaseInBackground(_ release: some CDPCommand) {
+        let page = self.page, limit = configuration.responseTimeout
+        Task { _ = try? await page.send(release, timeout: limit) }
+    }
+
     /// Runs `release` (freeing page handles); a page that has gone or navigated has freed
     /// them itself, so its failure is not the caller's.
     private static func release(_ release: () async throws -> Void) async {
@@ -433,11 +491,23 @@ final class PageDriver: PageEngine {
             let limit = configuration.responseTimeout
             // The pointer moves there first, as a finger or mouse does: hover and
             // pointer-move handlers run before the press, as they would for a user.
-            _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mouseMoved", x: x, y: y), timeout: limit)
+            let move = CDP.Input.DispatchMouseEvent(type: "mouseMoved", x: x, y: y)
+            guard duration > .zero else {
+                // Not held: the events go out pipelined, as typing's do (the browser dispatches
+                // them in order, the page handles each before the next); one round trip.
+                var events: [any CDPCommand] = [move]
+                for click in 1...count {
+                    events.append(CDP.Input.DispatchMouseEvent(type: "mousePressed", x: x, y: y, button: "left", clickCount: click))
+                    events.append(CDP.Input.DispatchMouseEvent(type: "mouseReleased", x: x, y: y, button: "left", clickCount: click))
+                }
+                try await page.sendPipelined(events, timeout: limit)
+                return
+            }
+            _ = try await page.send(move, timeout: limit)
             for click in 1...count {
                 _ = try await page.send(CDP.Input.DispatchMouseEvent(
                     type: "mousePressed", x: x, y: y, button: "left", clickCount: click), timeout: limit)
-                if duration > .zero { try await Task.sleep(for: duration) }
+                try await Task.sleep(for: duration)
                 _ = try await page.send(CDP.Input.DispatchMouseEvent(
                     type: "mouseReleased", x: x, y: y, button: "left", clickCount: click), timeout: limit)
             }

@@ -1,24 +1,43 @@
 import DevTools
 import LabSupport
 
-/// Builds a ``PageSnapshot`` from the two CDP replies.
+/// Builds a ``PageSnapshot`` from the page's accessibility nodes and its DOM facts.
 struct SnapshotBuilder {
     let identifierAttribute: String
 
-    /// DOM facts per backend node id, from `DOMSnapshot.captureSnapshot`.
-    struct DOMFacts {
+    /// DOM facts of one node.
+    struct DOMFacts: Sendable {
         var attributes: [String: String] = [:]
         var bounds: Rect?
     }
 
+    /// What the DOM gives a tree, by backend node id: the attributes it reads (identifier,
+    /// placeholder, type), boxes, each node's DOM parent, and the scroll offset. Read whole from
+    /// `DOMSnapshot.captureSnapshot` (``facts(_:)``), or carried over from the last read with
+    /// the changed subtrees' attributes described again (``updating(_:with:)``), boxes then stale.
+    struct PageFacts: Sendable {
+        var nodes: [Int: DOMFacts] = [:]
+        var parents: [NodeHandle: NodeHandle] = [:]
+        var scrollOffset: (x: Double, y: Double) = (0, 0)
+    }
+
+    /// The attributes a snapshot reads.
+    private var wantedAttributes: Set<String> { [identifierAttribute, "placeholder", "aria-placeholder", "type"] }
+
+    /// The tree with boxes from `dom`, read at the same moment.
     func build(axNodes: [CDP.Accessibility.AXNode], dom: CDP.DOMSnapshot.CaptureSnapshot.Response) -> PageSnapshot {
-        let facts = domFacts(dom)
-        let parents = domParents(dom)
+        build(axNodes: axNodes, facts: facts(dom), framesAreCurrent: true)
+    }
+
+    /// The tree from `axNodes` and `facts`; `framesAreCurrent` says whether the facts' boxes
+    /// were read with the nodes (``PageSnapshot/framesAreCurrent``).
+    func build(axNodes: [CDP.Accessibility.AXNode], facts pageFacts: PageFacts, framesAreCurrent: Bool) -> PageSnapshot {
+        let facts = pageFacts.nodes
         var byId: [String: CDP.Accessibility.AXNode] = [:]
         byId.reserveCapacity(axNodes.count)
         for node in axNodes { byId[node.nodeId] = node }
         guard let rootNode = axNodes.first(where: { $0.parentId == nil }) ?? axNodes.first else {
-            return PageSnapshot(elements: [Self.emptyRoot], domParents: parents)
+            return PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent)
         }
         var texts: [String: String] = [:]
         collectText(rootNode, byId: byId, into: &texts)
@@ -53,9 +72,39 @@ struct SnapshotBuilder {
             }
         }
         visit(rootNode, parent: nil, depth: 0, owner: nil)
+        return PageSnapshot(elements: elements, domParents: pageFacts.parents, scrollOffset: pageFacts.scrollOffset,
+                            framesAreCurrent: framesAreCurrent)
+    }
+
+    /// Every node's facts, parent and the scroll offset, from the DOM snapshot.
+    func facts(_ dom: CDP.DOMSnapshot.CaptureSnapshot.Response) -> PageFacts {
         let document = dom.documents.first
-        return PageSnapshot(elements: elements, domParents: parents,
-                            scrollOffset: (document?.scrollOffsetX ?? 0, document?.scrollOffsetY ?? 0))
+        return PageFacts(nodes: domFacts(dom), parents: domParents(dom),
+                         scrollOffset: (document?.scrollOffsetX ?? 0, document?.scrollOffsetY ?? 0))
+    }
+
+    /// `facts` with the attributes and parents of `described` nodes and their descendants
+    /// (`DOM.describeNode` replies) in place of the old ones; boxes and scroll offset stay.
+    func updating(_ facts: PageFacts, with described: [CDP.DOM.Node]) -> PageFacts {
+        var facts = facts
+        let wanted = wantedAttributes
+        func visit(_ node: CDP.DOM.Node) {
+            if let attributes = node.attributes {
+                var found: [String: String] = [:]
+                var cursor = 0
+                while cursor + 1 < attributes.count {
+                    if wanted.contains(attributes[cursor]) { found[attributes[cursor]] = attributes[cursor + 1] }
+                    cursor += 2
+                }
+                facts.nodes[node.backendNodeId, default: DOMFacts()].attributes = found
+            }
+            for child in node.children ?? [] {
+                facts.parents[NodeHandle(child.backendNodeId)] = NodeHandle(node.backendNodeId)
+                visit(child)
+            }
+        }
+        described.forEach(visit)
+        return facts
     }
 
     private func domParents(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [NodeHandle: NodeHandle] {
@@ -131,7 +180,7 @@ struct SnapshotBuilder {
     private func domFacts(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [Int: DOMFacts] {
         guard let document = snapshot.documents.first else { return [:] }
         let strings = snapshot.strings
-        let wanted: Set<String> = [identifierAttribute, "placeholder", "aria-placeholder", "type"]
+        let wanted = wantedAttributes
         let backendIds = document.nodes.backendNodeId ?? []
         var facts: [Int: DOMFacts] = [:]
         if let attributes = document.nodes.attributes {

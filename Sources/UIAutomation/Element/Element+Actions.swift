@@ -118,14 +118,14 @@ extension Element {
             do {
                 progress.enter("resolve")
                 progress.waiting(for: "the element to be actionable")
-                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
+                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label, frames: false)
                 let element = snapshot.elements[indexes[0]]
                 guard element.isEnabled else {
-                    last = UIAutomationError(query: label, reason: .disabled, tree: snapshot.treeDescription())
+                    last = UIAutomationError(query: label, reason: .disabled, tree: snapshot.failureTree)
                     return false
                 }
                 guard let node = element.node else {
-                    last = UIAutomationError(query: label, reason: .notVisible, tree: snapshot.treeDescription())
+                    last = UIAutomationError(query: label, reason: .notVisible, tree: snapshot.failureTree)
                     return false
                 }
                 progress.enter("actionability")
@@ -135,7 +135,7 @@ extension Element {
                 // Typing and filling need a visible element, not a free centre point.
                 let point = tapsTarget ? check.actionPoint : check.pointIfPresent
                 guard let point else {
-                    last = UIAutomationError(query: label, reason: check.reason, tree: snapshot.treeDescription())
+                    last = UIAutomationError(query: label, reason: check.reason, tree: snapshot.failureTree)
                     // Something unrelated covers it: the app's interruption monitors may clear it.
                     if check.state == .covered { _ = await app.handleInterruption(blocking: indexes[0], in: snapshot) }
                     return false
@@ -152,7 +152,7 @@ extension Element {
                     return nil
                 }
                 guard let missed else { return true }
-                last = UIAutomationError(query: label, reason: .notHittable(coveredBy: missed), tree: snapshot.treeDescription())
+                last = UIAutomationError(query: label, reason: .notHittable(coveredBy: missed), tree: snapshot.failureTree)
                 return false
             } catch let error as UIAutomationError where error.reason.isRetriableByAction {
                 last = error

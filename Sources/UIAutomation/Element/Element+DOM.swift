@@ -62,7 +62,7 @@ extension Element {
         let label = "\(description).\(call)"
         let driver = try app.driver(for: label)
         do {
-            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
+            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label, frames: false)
             guard let node = snapshot.elements[indexes[0]].node else { return nil }
             return try await app.perform(label) { try await driver.callFunction(function, on: node, arguments: arguments) }
         } catch let error as UIAutomationError {

@@ -80,7 +80,7 @@ extension Element {
             return try await app.polling(call, .wait, limit: .seconds(clamping: timeout)) {
                 try await withExpectedFailures {
                     do {
-                        return try await snapshot()[keyPath: keyPath] == expected
+                        return try await snapshot(frames: "\(keyPath)".contains(".frame"))[keyPath: keyPath] == expected
                     } catch let error as UIAutomationError where error.meansMissing {
                         return false
                     }
@@ -136,7 +136,7 @@ extension Element {
     /// The element as it is now, in one line, for a failed expectation.
     private func lastSeen() async -> String {
         await lastRead {
-            let element = try await snapshot()
+            let element = try await snapshot(frames: false)
             return "label \(SwiftLiteral.string(element.label)), value " + (element.value.map(SwiftLiteral.string) ?? "nil")
                 + (element.isEnabled ? "" : ", disabled") + (element.isSelected ? ", selected" : "")
         }

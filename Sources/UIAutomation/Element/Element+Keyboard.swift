@@ -42,7 +42,7 @@ extension Element {
     private func resignFocus(_ label: String, progress: CallProgress) async throws {
         let driver = try app.driver(for: label)
         do {
-            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label)
+            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: label, frames: false)
             guard let node = snapshot.elements[indexes[0]].node else { return }
             try await app.perform(label) {
                 progress.enter("input")

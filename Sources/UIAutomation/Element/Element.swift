@@ -29,8 +29,15 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
 
     /// The element as it is now. Throws if it does not resolve to exactly one element.
     public func snapshot() async throws -> ElementSnapshot {
+        try await snapshot(frames: true)
+    }
+
+    /// The element as it is now; with `frames` false for a caller that reads no frame (its
+    /// ``ElementSnapshot/frame`` may then be an earlier read's), which can save the read the
+    /// page's boxes.
+    package func snapshot(frames: Bool) async throws -> ElementSnapshot {
         do {
-            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
+            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description, frames: frames)
             return snapshot.elements[indexes[0]]
         } catch let error as UIAutomationError {
             throw await app.recordFailure(error)
@@ -58,7 +65,7 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     public var isHittable: Bool {
         get async throws {
             do {
-                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
+                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description, frames: false)
                 let driver = try app.driver(for: description)
                 return try await app.perform(description) { try await driver.isHittable(snapshot.elements[indexes[0]]) }
             } catch let error as UIAutomationError where error.meansMissing {
@@ -68,23 +75,23 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     }
 
     /// The accessible name.
-    public var label: String { get async throws { try await snapshot().label } }
+    public var label: String { get async throws { try await snapshot(frames: false).label } }
     /// The accessible value ("1"/"0" for a switch, the text of a field), if any.
-    public var value: String? { get async throws { try await snapshot().value } }
+    public var value: String? { get async throws { try await snapshot(frames: false).value } }
     /// The accessibility identifier (`data-testid`).
-    public var identifier: String { get async throws { try await snapshot().identifier } }
+    public var identifier: String { get async throws { try await snapshot(frames: false).identifier } }
     /// A text field's placeholder.
-    public var placeholderValue: String? { get async throws { try await snapshot().placeholderValue } }
+    public var placeholderValue: String? { get async throws { try await snapshot(frames: false).placeholderValue } }
     /// Whether it is selected.
-    public var isSelected: Bool { get async throws { try await snapshot().isSelected } }
+    public var isSelected: Bool { get async throws { try await snapshot(frames: false).isSelected } }
     /// Whether it is enabled.
-    public var isEnabled: Bool { get async throws { try await snapshot().isEnabled } }
+    public var isEnabled: Bool { get async throws { try await snapshot(frames: false).isEnabled } }
     /// Whether it has keyboard focus.
-    public var hasFocus: Bool { get async throws { try await snapshot().hasFocus } }
+    public var hasFocus: Bool { get async throws { try await snapshot(frames: false).hasFocus } }
     /// Its box on screen, in points.
     public var frame: Rect { get async throws { try await snapshot().frame } }
     /// Its type.
-    public var elementType: ElementType { get async throws { try await snapshot().elementType } }
+    public var elementType: ElementType { get async throws { try await snapshot(frames: false).elementType } }
 
     // MARK: Waiting
 
@@ -126,7 +133,8 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
         try await called(file, line) {
             try ElementKeys.check(predicate)
             do {
-                let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
+                let (snapshot, indexes) = try await app.resolveWithSnapshot(
+                    steps: steps, query: description, frames: ElementKeys.readsFrame(predicate))
                 let element = snapshot.elements[indexes[0]]
                 var subject = EvaluatedElement(element: element)
                 if ElementKeys.readsHittable(predicate) {

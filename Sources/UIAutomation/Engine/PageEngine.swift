@@ -21,8 +21,9 @@ package protocol PageEngine: AnyObject, Sendable {
 
     /// The element tree now (a page that does not answer within `timeout`, default the
     /// response timeout, fails it). May reuse the last tree while the page provably has not
-    /// changed.
-    func snapshot(timeout: Duration?) async throws -> PageSnapshot
+    /// changed. With `frames` false the caller reads no frame, and the engine may leave them
+    /// as they were at an earlier read (``PageSnapshot/framesAreCurrent`` says which).
+    func snapshot(timeout: Duration?, frames: Bool) async throws -> PageSnapshot
     /// How many trees were read from the page and how many reused.
     var snapshotStatistics: (read: Int, reused: Int) { get }
 
@@ -105,8 +106,10 @@ package protocol PageEngine: AnyObject, Sendable {
 }
 
 extension PageEngine {
-    /// The element tree now, within the response timeout.
-    func snapshot() async throws -> PageSnapshot { try await snapshot(timeout: nil) }
+    /// The element tree now, frames and all, within the response timeout.
+    func snapshot() async throws -> PageSnapshot { try await snapshot(timeout: nil, frames: true) }
+    /// The element tree now, frames and all.
+    func snapshot(timeout: Duration?) async throws -> PageSnapshot { try await snapshot(timeout: timeout, frames: true) }
     /// A PNG of the viewport, within the response timeout.
     func screenshot() async throws -> Data { try await screenshot(timeout: nil) }
     /// A single tap, not held.

@@ -75,6 +75,11 @@ enum ElementKeys {
     /// Every key, sorted (for messages and docs).
     static var all: [String] { table.keys.sorted() }
 
+    /// Whether a predicate reads a frame (`frame.…`), which a read may otherwise skip.
+    static func readsFrame(_ predicate: ElementPredicate) -> Bool {
+        predicate.referencedKeys.contains { $0.hasPrefix("frame") }
+    }
+
     /// Whether a predicate reads the hit test, which costs a call to the page per element.
     static func readsHittable(_ predicate: ElementPredicate) -> Bool {
         predicate.referencedKeys.contains("isHittable") || predicate.referencedKeys.contains("hittable")

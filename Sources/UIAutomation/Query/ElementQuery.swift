@@ -98,7 +98,7 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
     /// exist (`app.cells["gone"].buttons.count`). Several matches for such an element, or a
     /// browser failure, still throw.
     public var count: Int {
-        get async throws { try await snapshots().count }
+        get async throws { try await snapshots(frames: false).count }
     }
 
     /// One element per current match, each bound to its index.
@@ -108,8 +108,14 @@ public struct ElementQuery: ElementQueryProviding, Sendable, CustomStringConvert
 
     /// Snapshots of every current match (none when an element earlier in the chain does not exist).
     public func snapshots() async throws -> [ElementSnapshot] {
+        try await snapshots(frames: true)
+    }
+
+    /// Snapshots of every current match; with `frames` false for a caller that reads no frame
+    /// (their ``ElementSnapshot/frame`` may then be an earlier read's).
+    package func snapshots(frames: Bool) async throws -> [ElementSnapshot] {
         do {
-            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: text)
+            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: text, frames: frames)
             return indexes.map { snapshot.elements[$0] }
         } catch let error as UIAutomationError where error.meansMissing {
             return []

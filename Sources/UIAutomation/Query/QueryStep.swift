@@ -15,6 +15,14 @@ enum QueryStep: Sendable, CustomStringConvertible {
     /// Narrow to one element: an ``Element`` in the middle of a chain.
     case pick(ElementPick)
 
+    /// Whether the step reads elements' frames (a predicate on `frame.…`).
+    var readsFrames: Bool {
+        switch self {
+        case .matching(let predicate), .containing(let predicate): return ElementKeys.readsFrame(predicate)
+        case .descendants, .children, .css, .pick: return false
+        }
+    }
+
     var description: String {
         switch self {
         case .descendants(let type): return "descendants(matching: .\(type.name))"

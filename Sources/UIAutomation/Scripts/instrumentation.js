@@ -196,8 +196,10 @@
   };
   // Starts a read: the stamp, and what changed since read `base` (this is read `read`). The
   // changed subtrees' roots stay in lab.readRoots (the outermost ones only) until the next read.
+  // `identifiers`: whether an element's `identifierAttribute` (a data-* attribute, else any
+  // change to it sends the read whole) changed, which no subtree root records.
   lab.reads = 0;
-  lab.beginRead = () => {
+  lab.beginRead = identifierAttribute => {
     const stamp = lab.stamp();
     const canPartial = partial();
     // Whitespace at the edges of a text collapses or not with its neighbours in the same line
@@ -232,11 +234,12 @@
     }
     const outermost = [...deep].filter(root => ![...deep].some(other => other !== root && other.contains(root)));
     const shallowOnly = [...shallow].filter(root => !outermost.some(other => other.contains(root)));
+    const identifiers = log.attributes.some(record => record.attributeName === identifierAttribute);
     const base = lab.reads;
     lab.reads++;
     lab.readRoots = canPartial ? [...outermost, ...shallowOnly] : [];
     log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [] };
-    return { stamp, base, read: lab.reads, partial: canPartial,
+    return { stamp, base, read: lab.reads, partial: canPartial, identifiers,
              roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0 };
   };
   for (const [proto, names] of [

@@ -13,15 +13,25 @@ public struct PageSnapshot: Sendable {
     let domParents: [NodeHandle: NodeHandle]
     /// How far the page is scrolled, in CSS pixels (frames are relative to the viewport).
     let scrollOffset: (x: Double, y: Double)
+    /// Whether every frame was read with the tree. A read for a caller that reads no frame
+    /// (`exists`, `label`, an action's resolution) may skip the boxes: then frames are those of
+    /// the last read that had them (`.zero` for elements new since), and this is `false`.
+    let framesAreCurrent: Bool
 
     /// The root (the page itself, of type `.application`).
     public var root: ElementSnapshot { elements[0] }
 
-    init(elements: [ElementSnapshot], domParents: [NodeHandle: NodeHandle] = [:], scrollOffset: (x: Double, y: Double) = (0, 0)) {
+    init(elements: [ElementSnapshot], domParents: [NodeHandle: NodeHandle] = [:], scrollOffset: (x: Double, y: Double) = (0, 0),
+         framesAreCurrent: Bool = true) {
         self.elements = elements
         self.domParents = domParents
         self.scrollOffset = scrollOffset
+        self.framesAreCurrent = framesAreCurrent
     }
+
+    /// The tree for a failure message, or `nil` when frames are stale: the failure report then
+    /// reads the tree again, frames and all (`Application.recordFailure`).
+    var failureTree: String? { framesAreCurrent ? treeDescription() : nil }
 
     /// Whether DOM node `node` is `ancestor` or lies inside it.
     func isDOMNode(_ node: NodeHandle, inside ancestor: NodeHandle) -> Bool {

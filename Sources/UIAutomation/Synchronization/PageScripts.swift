@@ -33,10 +33,18 @@ enum PageScripts {
     /// Holds the page still for a repeatable screenshot, or lets it go (`holdStill.js`).
     static let holdStill = load("holdStill")
 
-    /// Starts a read (`lab.beginRead` in the instrumentation): the change stamp, and whether
-    /// the changes since the previous read can be read as a few subtrees; `null` without the
-    /// instrumentation.
-    static let beginRead = "window.__lab ? window.__lab.beginRead() : null"
+    /// Starts a read (`lab.beginRead` in the instrumentation): the change stamp, whether the
+    /// changes since the previous read can be read as a few subtrees, and whether an element's
+    /// `identifierAttribute` changed; `null` without the instrumentation.
+    static func beginRead(identifierAttribute: String) -> String {
+        "window.__lab ? window.__lab.beginRead(\(string(identifierAttribute))) : null"
+    }
+
+    /// `text` as a JavaScript string literal (a JSON string is one).
+    static func string(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
 
     /// The `index`th root of the subtrees the last `beginRead` found changed (a DOM node).
     static func readRoot(_ index: Int) -> String { "window.__lab.readRoots[\(index)]" }

@@ -59,7 +59,7 @@ final class MockPageEngine: PageEngine {
     func open(_ url: String, until deadline: ContinuousClock.Instant) async throws { log(.open(url)) }
     func close() async { log(.close) }
 
-    func snapshot(timeout: Duration?) async throws -> PageSnapshot {
+    func snapshot(timeout: Duration?, frames: Bool) async throws -> PageSnapshot {
         state.withLock { state in
             state.tree = treeForRead(state.reads, state.tree)
             state.reads += 1
