@@ -284,9 +284,9 @@ let package = Package(
         .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "UIAutomationTesting", "RemoteBrowsers", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
-        .testTarget(name: "ReportsTests", dependencies: ["Reports"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"]),
         // The split: every test in exactly one shard, deterministic, balanced; the filters; typed errors.
-        .testTarget(name: "ShardingTests", dependencies: ["Sharding"]),
+        .testTarget(name: "ShardingTests", dependencies: ["Sharding", "TestSupport"]),
         // The whole path: a failing sample test run in a child process, its run assembled, the HTML
         // report opened in the real browser with UIAutomation; step events and their observers.
         .testTarget(name: "ReportsUITests", dependencies: ["Reports", "UIAutomation", "UIAutomationTesting", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import StepRecords
 import Reports
+import TestSupport
 import Testing
 
 /// `run.json` and the files it names are hostile input (a shard's from another machine, one
@@ -131,18 +132,6 @@ import Testing
 /// file (bytes flipped, cut, spliced with hostile tokens; JSON values replaced) rendered in
 /// process the way `lab report` renders them. Each must render or throw ``RunFileError``.
 @Suite struct RunFileFuzzTests {
-    /// SplitMix64: a seeded generator, so a failing case can be replayed from its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let tokens: [String] = [
         "1e300", "-1e300", "1e999", "-0", "NaN", "9223372036854775807", "-9223372036854775808", "18446744073709551616",
         "null", "true", "[]", "{}", "\"\"", "\"../../../etc/passwd\"", "\"/etc/passwd\"", "\"javascript:alert(1)\"",
@@ -160,7 +149,7 @@ import Testing
         try RunFolder.write(valid, to: root)
         let original = try Data(contentsOf: URL(fileURLWithPath: root + "/run.json"))
         let seed = UInt64(ProcessInfo.processInfo.environment["LAB_FUZZ_SEED"] ?? "") ?? 0x5EED_2026
-        var random = Generator(state: seed)
+        var random = SeededRandom(seed: seed)
         var rendered = 0
         var refused = 0
         for _ in 0..<3_000 {
@@ -180,7 +169,7 @@ import Testing
 
     /// One to four random edits: a JSON value replaced by a token (most of them), or bytes
     /// flipped, cut or spliced.
-    func mutate(_ data: Data, _ random: inout Generator) -> Data {
+    func mutate(_ data: Data, _ random: inout SeededRandom) -> Data {
         var bytes = [UInt8](data)
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             guard !bytes.isEmpty else { break }

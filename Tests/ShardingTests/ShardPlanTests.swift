@@ -1,5 +1,6 @@
 import Foundation
 import Sharding
+import TestSupport
 import Testing
 
 /// The split: every test in exactly one shard, the same split from the same inputs, balanced
@@ -33,7 +34,7 @@ import Testing
         let durations = TestDurations(Self.listed.enumerated().map { ($0.element, Double($0.offset % 7) * 0.75) })
         let plan = ShardPlan(tests: Self.listed, count: 3, durations: durations)
         var shuffled = Self.listed
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)  // the same shuffle every run
         shuffled.shuffle(using: &generator)
         let again = ShardPlan(tests: shuffled + shuffled.prefix(5), count: 3, durations: durations)
         #expect(again == plan)
@@ -153,18 +154,5 @@ import Testing
 
             """
         #expect(TestList.ids(in: output) == ["AlphaTests.Legacy/testOne", "GammaTests.Suite1/`a test with spaces`()", "AlphaTests.Suite1/test1()"])
-    }
-}
-
-/// A seeded generator, so the shuffle is the same every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
