@@ -84,4 +84,46 @@ struct SnapshotCacheTests {
             #expect(try statistics(app).read == before.read)
         }
     }
+
+    /// Hovering changes `:hover` styling and nothing the page counts: where that styling shows
+    /// an element, the next query reads again and sees it (and sees it go).
+    @Test func aHoverThatShowsAnElementIsSeen() async throws {
+        try await withApp("/hovers") { (app) async throws in
+            #expect(try await !app.links["item"].exists)
+            try await app.otherElements["menu"].hover()
+            #expect(try await app.links["item"].exists)
+            try await app.staticTexts["plain"].hover()
+            #expect(try await !app.links["item"].exists)
+        }
+    }
+
+    /// Hovering where only paint changes (the links' rule; the menu's rule matches nothing
+    /// before or after) keeps the tree.
+    @Test func inputThatOnlyRepaintsKeepsTheTree() async throws {
+        try await withApp("/hovers") { (app) async throws in
+            var kept = false
+            for _ in 0..<5 where !kept {
+                _ = try await app.staticTexts["plain"].label
+                let before = try statistics(app)
+                try await app.staticTexts["plain"].hover()
+                _ = try await app.links["link"].label
+                let after = try statistics(app)
+                kept = after.read == before.read && after.reused > before.reused
+            }
+            #expect(kept)
+        }
+    }
+
+    /// A press on a `select` opens its list, which the tree shows with no event counted (the
+    /// select has focus already, so no focus event either): the next query reads the tree again.
+    @Test func aPressOnASelectReadsAgain() async throws {
+        try await withApp("/hovers") { (app) async throws in
+            try await sneak("document.querySelector('select').focus(); 1", in: app)
+            _ = try await app.staticTexts["plain"].label
+            let before = try statistics(app)
+            try await app.descendants(matching: .any)["fruit"].tap()
+            _ = try await app.staticTexts["plain"].label
+            #expect(try statistics(app).read > before.read)
+        }
+    }
 }

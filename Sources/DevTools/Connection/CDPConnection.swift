@@ -128,9 +128,13 @@ public final class CDPConnection: Sendable {
                 let closed: DevToolsError? = state.withLock { state in
                     if let closed = state.closedError { return closed }
                     if let sessionId, state.crashedSessions.contains(sessionId) { return .targetCrashed(method: method) }
+                    let started = CallTrace.start()
                     state.pending[id] = Pending(
                         method: method, sessionId: sessionId, timeout: limit, deadline: deadline,
-                        resume: { continuation.resume(with: $0) })
+                        resume: { result in
+                            CallTrace.finish(method, started: started, result: result)
+                            continuation.resume(with: result)
+                        })
                     armWatchdog(for: deadline, in: &state)
                     return nil
                 }
@@ -185,10 +189,14 @@ public final class CDPConnection: Sendable {
                 let closed: DevToolsError? = state.withLock { state in
                     if let closed = state.closedError { return closed }
                     if let sessionId, state.crashedSessions.contains(sessionId) { return .targetCrashed(method: messages[0].method) }
+                    let started = CallTrace.start()
                     for message in messages {
                         state.pending[message.id] = Pending(
                             method: message.method, sessionId: sessionId, timeout: limit, deadline: deadline,
-                            resume: { batch.finish($0) })
+                            resume: { result in
+                                CallTrace.finish(message.method, started: started, result: result)
+                                batch.finish(result)
+                            })
                     }
                     armWatchdog(for: deadline, in: &state)
                     return nil

@@ -5,7 +5,7 @@ extension PageDriver {
     /// resize steps (and `resize` handlers) run at the next frame, before its animation frame
     /// callbacks, so this waits for one.
     func emulate(_ device: Device) async throws {
-        try await sendingInput {
+        try await sendingInput(forgetting: true) {
             _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
                 width: device.width, height: device.height, deviceScaleFactor: device.scale, mobile: device.isMobile),
                 timeout: configuration.responseTimeout)

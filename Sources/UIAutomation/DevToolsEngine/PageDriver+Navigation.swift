@@ -44,7 +44,7 @@ extension PageDriver {
     /// subscribed to before `start` runs, so neither can be missed.
     private func navigating(until deadline: ContinuousClock.Instant, _ start: () async throws -> Void) async throws {
         let progress = CallProgress.current
-        try await sendingInput {
+        try await sendingInput(forgetting: true) {
             let events = page.session.events(methods: [CDP.Page.LoadEventFired.method, CDP.Page.NavigatedWithinDocument.method])
             progress?.enter("navigate")
             try await start()

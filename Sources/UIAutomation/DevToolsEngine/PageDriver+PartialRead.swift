@@ -2,7 +2,7 @@ import DevTools
 import Foundation
 
 /// Partial reads: after DOM mutations the page's instrumentation could bound to a few
-/// subtrees (``PageScripts/beginRead(identifierAttribute:)``), only those subtrees and their ancestors are read
+/// subtrees (``PageScripts/beginRead(identifierAttribute:afterInput:)``), only those subtrees and their ancestors are read
 /// from the browser's accessibility tree and joined with the last full set of nodes.
 ///
 /// What the page vouches for (`partial` in `instrumentation.js`): every mutation since the

@@ -1,7 +1,6 @@
 import DevTools
 import Foundation
 import LabSupport
-import LabSupport
 import Synchronization
 
 /// The DevTools engine (``PageEngine`` over the Chrome DevTools Protocol): one launched app's
@@ -19,21 +18,28 @@ final class PageDriver: PageEngine {
     /// the new tab's `about:blank`, which is no page of the app).
     let historyFloor = Mutex(0)
     private let cache = Mutex<CachedTree?>(nil)
+    /// How many times input was sent (counted before and after each): a tree read before the
+    /// latest input is reused or refreshed only when the page says input cannot have changed it
+    /// unseen (`inputSafe` in `instrumentation.js`: no `:hover` rule sets more than paint).
+    private let inputs = Mutex(0)
     private let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
 
-    /// The last tree read, the page's change stamp and read number when it was read, and
-    /// what it was built from: the accessibility nodes (what a partial read joins with) and
-    /// the DOM facts (what a read that skips the DOM snapshot carries over).
+    /// The last tree read, the page's change stamp and read number when it was read, the input
+    /// count then, and what it was built from: the accessibility nodes (what a partial read joins
+    /// with) and the DOM facts (what a read that skips the DOM snapshot carries over).
     struct CachedTree: Sendable {
         let stamp: String
         let read: Int
+        let inputs: Int
         let snapshot: PageSnapshot
         let axNodes: [CDP.Accessibility.AXNode]
         let facts: SnapshotBuilder.PageFacts
     }
 
-    /// The start of a read: `lab.beginRead`'s answer, for this driver's identifier attribute.
+    /// The start of a read: `lab.beginRead`'s answer, for this driver's identifier attribute;
+    /// after input, with whether input can have changed the tree unseen.
     private let beginRead: String
+    private let beginReadAfterInput: String
 
     private init(browser: Browser, context: BrowserContext, page: PageSession, configuration: Configuration) {
         self.browser = browser
@@ -42,7 +48,8 @@ final class PageDriver: PageEngine {
         self.configuration = configuration
         self.navigation = NavigationTracker(page: page)
         self.dialogHandler = DialogHandler(page: page, policy: configuration.dialogPolicy)
-        self.beginRead = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute)
+        self.beginRead = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute, afterInput: false)
+        self.beginReadAfterInput = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute, afterInput: true)
     }
 
     /// A fresh context and page in `browser`, set up as the configured device: a spare made
@@ -168,9 +175,10 @@ final class PageDriver: PageEngine {
         case whole
     }
 
-    private func readPlan(_ begin: JSONValue?, frames: Bool) -> ReadPlan {
+    private func readPlan(_ begin: JSONValue?, frames: Bool, inputs: Int) -> ReadPlan {
         guard let begin, let stamp = begin.member("stamp")?.string, begin.member("read")?.number != nil,
-              !navigation.isLoading, let cached = cache.withLock({ $0 }) else { return .whole }
+              !navigation.isLoading, let cached = cache.withLock({ $0 }),
+              cached.inputs == inputs || begin.member("inputSafe")?.bool == true else { return .whole }
         let partial = begin.member("partial")?.bool == true && begin.member("base")?.number.map(Int.init) == cached.read
         let roots = begin.member("roots")?.number.map(Int.init) ?? 0
         let shallow = begin.member("shallow")?.number.map(Int.init) ?? 0
@@ -182,14 +190,18 @@ final class PageDriver: PageEngine {
 
     private func readSnapshot(limit: Duration, frames: Bool) async throws -> PageSnapshot {
         try await browser.run {
-            let begin = try await page.send(CDP.Runtime.Evaluate(expression: beginRead), timeout: limit).result.value
-            var plan = readPlan(begin, frames: frames)
+            // Counted before the page is asked: input sent during the read makes the next read ask again.
+            let inputs = self.inputs.withLock { $0 }
+            let afterInput = cache.withLock { $0.map { $0.inputs != inputs } ?? false }
+            let begin = try await page.send(CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead),
+                                            timeout: limit).result.value
+            var plan = readPlan(begin, frames: frames, inputs: inputs)
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
             func keep(_ snapshot: PageSnapshot, _ nodes: [CDP.Accessibility.AXNode], _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
                 let stamp = begin?.member("stamp")?.string, read = begin?.member("read")?.number.map(Int.init)
-                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, snapshot: snapshot, axNodes: nodes, facts: facts) } } }
+                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, snapshot: snapshot, axNodes: nodes, facts: facts) } } }
                 return snapshot
             }
             if case .reuse(let cached) = plan {
@@ -244,19 +256,23 @@ final class PageDriver: PageEngine {
         cache.withLock { $0 = nil }
     }
 
-    /// Runs `body` (which sends input) on the connection's thread, with the cached tree
-    /// forgotten before and after. (No `defer`: a `Mutex` in the `defer` of an async
-    /// function crashed in release builds with "unlock on a thread which hasn't acquired".)
-    func sendingInput<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-        invalidateSnapshot()
+    /// Runs `body` (which sends input) on the connection's thread, counting the input before
+    /// and after: the cached tree is kept, and the next read reuses it (or reads in part) only
+    /// when the page vouches that the input changed nothing it did not log. With `forgetting`
+    /// (a navigation, a new viewport) the cached tree is dropped instead. (No `defer`: a `Mutex`
+    /// in the `defer` of an async function crashed in release builds with "unlock on a thread
+    /// which hasn't acquired".)
+    func sendingInput<T: Sendable>(forgetting: Bool = false, _ body: () async throws -> T) async throws -> T {
+        let mark = { if forgetting { self.invalidateSnapshot() } else { self.inputs.withLock { $0 += 1 } } }
+        mark()
         let result: T
         do {
             result = try await browser.run(body)
         } catch {
-            invalidateSnapshot()
+            mark()
             throw error
         }
-        invalidateSnapshot()
+        mark()
         return result
     }
 

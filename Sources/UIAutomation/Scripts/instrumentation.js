@@ -42,6 +42,9 @@
     'backdropFilter', 'webkitTextFillColor', 'webkitTextStrokeColor', 'cursor',
   ]);
   const camel = name => name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+  // A CSS longhand (kebab-case) that changes neither a box nor the accessibility tree.
+  const paintsOnly = name => decorative.has(camel(name)) || name === 'z-index' ||
+    /^(background|transition|text-decoration|outline)(-|$)|^border-[a-z-]*color$/.test(name);
   const timingKeys = new Set(['offset', 'computedOffset', 'easing', 'composite']);
   lab.movesLayout = animation => {
     const effect = animation.effect;
@@ -194,12 +197,86 @@
     if (log.ids.some(named)) return false;
     return true;
   };
+  // Input — the pointer moving, a press, a key — changes no DOM and fires none of the events
+  // counted below when all it changes is `:hover` or `:focus-visible` styling (`:focus` and
+  // `:focus-within` come with focus events, `:target` with hashchange, and `:active` ends with
+  // the release, before any read). Such styling changes the tree or a box only through a rule
+  // under one of them that sets more than paint (a menu shown on hover), and only while that
+  // rule's selector matches something. So each read notes whether any such selector matches
+  // (`hoverApplies`); after input the last tree stands if none matched then and none does now.
+  // Sheets that cannot be read, rules nested under such a selector, and shadow trees (whose
+  // sheets are not here) count as always matching.
+  const stateful = /:(hover|focus-visible)(?![\w-])/;
+  const always = {};
+  // The complex selectors of a selector list (split at top-level commas).
+  const complexSelectors = list => {
+    const parts = [];
+    let depth = 0, quote = null, start = 0;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i];
+      if (quote) { if (c === '\\') i++; else if (c === quote) quote = null; continue; }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') depth--;
+      else if (c === ',' && depth === 0) { parts.push(list.slice(start, i)); start = i + 1; }
+    }
+    parts.push(list.slice(start));
+    return parts.map(part => part.trim()).filter(Boolean);
+  };
+  const setsLayout = style => {
+    for (let i = 0; i < style.length; i++) if (!paintsOnly(style[i])) return true;
+    return false;
+  };
+  // Collects into `out` the selectors under which a rule sets more than paint (`always` for a
+  // relative one, nested in a style rule); false when a sheet cannot be read.
+  const collect = (rules, nested, inherited, out) => {
+    for (const rule of rules) {
+      const own = typeof rule.selectorText === 'string';
+      let under = inherited;
+      if (own && stateful.test(rule.selectorText)) under = true;
+      if (typeof rule.start === 'string' && stateful.test(rule.start + ' ' + (rule.end || ''))) under = true;  // @scope
+      if (under && rule.style && setsLayout(rule.style)) {
+        if (nested || !own) { out.push(always); } else {
+          for (const selector of complexSelectors(rule.selectorText)) if (stateful.test(selector)) out.push(selector);
+        }
+      }
+      try {
+        if (rule.styleSheet && !collect(rule.styleSheet.cssRules, nested, under, out)) return false;  // @import
+      } catch (error) { return false; }
+      // @media, @layer, @supports keep their rules' own selectors; a style rule's nested rules are relative.
+      if (rule.cssRules && !collect(rule.cssRules, nested || own, under, out)) return false;
+    }
+    return true;
+  };
+  const layoutStateful = new WeakMap();  // sheet → { length, selectors }
+  lab.hoverApplies = () => {
+    if (lab.shadowRoots) return true;
+    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
+      let rules;
+      try { rules = sheet.cssRules; } catch (error) { return true; }
+      let known = layoutStateful.get(sheet);
+      if (!known || known.length !== rules.length) {
+        const selectors = [];
+        if (!collect(rules, false, false, selectors)) return true;
+        known = { length: rules.length, selectors };
+        layoutStateful.set(sheet, known);
+      }
+      for (const selector of known.selectors) {
+        if (selector === always) return true;
+        try { if (document.querySelector(selector) !== null) return true; } catch (error) { return true; }
+      }
+    }
+    return false;
+  };
+  let hoverApplied = true;  // unknown before this document's first read
   // Starts a read: the stamp, and what changed since read `base` (this is read `read`). The
   // changed subtrees' roots stay in lab.readRoots (the outermost ones only) until the next read.
   // `identifiers`: whether an element's `identifierAttribute` (a data-* attribute, else any
   // change to it sends the read whole) changed, which no subtree root records.
   lab.reads = 0;
-  lab.beginRead = identifierAttribute => {
+  // `afterInput`: the driver sent input since the tree it holds was read; `inputSafe` answers
+  // whether that tree can still be reused or refreshed in part (see `hoverApplies`).
+  lab.beginRead = (identifierAttribute, afterInput) => {
     const stamp = lab.stamp();
     const canPartial = partial();
     // Whitespace at the edges of a text collapses or not with its neighbours in the same line
@@ -239,7 +316,10 @@
     lab.reads++;
     lab.readRoots = canPartial ? [...outermost, ...shallowOnly] : [];
     log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [] };
-    return { stamp, base, read: lab.reads, partial: canPartial, identifiers,
+    const applies = lab.hoverApplies();
+    const inputSafe = afterInput ? !applies && !hoverApplied : null;
+    hoverApplied = applies;
+    return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe,
              roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0 };
   };
   for (const [proto, names] of [
@@ -255,9 +335,22 @@
     }
   }
   for (const type of ['input', 'change', 'focusin', 'focusout', 'scroll', 'resize', 'load', 'error', 'toggle',
-                      'transitionrun', 'transitionend', 'transitioncancel', 'animationstart', 'animationend',
-                      'animationcancel', 'pageshow', 'visibilitychange', 'fullscreenchange']) {
+                      'animationstart', 'animationend', 'animationcancel', 'pageshow', 'visibilitychange',
+                      'fullscreenchange', 'hashchange']) {
     addEventListener(type, bump, true);
+  }
+  // A transition of a property that only paints (a hover's colour) changes no box and no node.
+  for (const type of ['transitionrun', 'transitionend', 'transitioncancel']) {
+    addEventListener(type, event => { if (!paintsOnly(event.propertyName)) bump(); }, true);
+  }
+  // Controls whose state the tree shows without an event counted above, once a press or a key
+  // opens their picker (a select's list, a date or colour chooser).
+  const pickers = /^(date|datetime-local|month|week|time|color|file)$/;
+  for (const type of ['pointerdown', 'mousedown', 'click', 'keydown']) {
+    addEventListener(type, event => {
+      const target = event.target;
+      if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && pickers.test(target.type))) bump();
+    }, true);
   }
   if (document.fonts) document.fonts.addEventListener('loadingdone', bump);
   // The page's state as a string, or null while anything that moves layout animates (then

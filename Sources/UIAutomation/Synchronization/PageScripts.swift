@@ -34,10 +34,11 @@ enum PageScripts {
     static let holdStill = load("holdStill")
 
     /// Starts a read (`lab.beginRead` in the instrumentation): the change stamp, whether the
-    /// changes since the previous read can be read as a few subtrees, and whether an element's
-    /// `identifierAttribute` changed; `null` without the instrumentation.
-    static func beginRead(identifierAttribute: String) -> String {
-        "window.__lab ? window.__lab.beginRead(\(string(identifierAttribute))) : null"
+    /// changes since the previous read can be read as a few subtrees, whether an element's
+    /// `identifierAttribute` changed, and `afterInput`, whether input can have changed the tree
+    /// without the page seeing it (`inputSafe`); `null` without the instrumentation.
+    static func beginRead(identifierAttribute: String, afterInput: Bool) -> String {
+        "window.__lab ? window.__lab.beginRead(\(string(identifierAttribute)), \(afterInput)) : null"
     }
 
     /// `text` as a JavaScript string literal (a JSON string is one).

@@ -21,6 +21,7 @@ enum FixturePages {
         "/custom-id": customIdentifier,
         "/media": media,
         "/changes": changes,
+        "/hovers": hovers,
         "/submit": submit,
         "/submitted": submitted,
         "/decor": decor,
@@ -214,6 +215,20 @@ enum FixturePages {
           root.innerHTML = '<button>Inside</button>';
           window.shadowButton = root.querySelector('button');
         </script>
+        """)
+
+    /// Styling that input changes without any DOM change or event: a menu whose items show
+    /// while the pointer is over it (`display`), beside links and a button whose hover styling
+    /// only paints. A `select`, whose list opens on a press.
+    static let hovers = page("Hovers", """
+        <style>
+          .items{display:none} .menu:hover .items{display:block}
+          a:hover, .plain:hover{color:#c00;background-color:#eee;text-decoration:underline;transition:color .1s}
+        </style>
+        <div class="menu" data-testid="menu">Menu<ul class="items"><li><a href="#one" data-testid="item">Item</a></li></ul></div>
+        <p><a href="#two" data-testid="link">Link</a></p>
+        <p class="plain" data-testid="plain">Plain text</p>
+        <select data-testid="fruit" aria-label="Fruit"><option>Apple</option><option>Pear</option></select>
         """)
 
     /// Animations that decorate (a 2 s colour transition, a 2 s fade) beside ones that move
