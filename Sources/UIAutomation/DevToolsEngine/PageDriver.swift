@@ -18,6 +18,8 @@ final class PageDriver: PageEngine {
     /// the new tab's `about:blank`, which is no page of the app).
     let historyFloor = Mutex(0)
     private let cache = Mutex<CachedTree?>(nil)
+    /// Handles on DOM nodes kept for calls on many nodes.
+    let nodeHandles: NodeHandles
     /// How many times input was sent (counted before and after each): a tree read before the
     /// latest input is reused or refreshed only when the page says input cannot have changed it
     /// unseen (`inputSafe` in `instrumentation.js`: no `:hover` rule sets more than paint).
@@ -48,6 +50,7 @@ final class PageDriver: PageEngine {
         self.configuration = configuration
         self.navigation = NavigationTracker(page: page)
         self.dialogHandler = DialogHandler(page: page, policy: configuration.dialogPolicy)
+        self.nodeHandles = NodeHandles(page: page)
         self.beginRead = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute, afterInput: false)
         self.beginReadAfterInput = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute, afterInput: true)
     }
@@ -251,9 +254,15 @@ final class PageDriver: PageEngine {
         }
     }
 
-    /// Forgets the cached tree (before and after every input this driver sends).
+    /// Forgets the cached tree: the next read reads the page again.
     func invalidateSnapshot() {
         cache.withLock { $0 = nil }
+    }
+
+    /// Forgets the cached tree and the node handles: a navigation or a new viewport.
+    private func forgetPage() {
+        invalidateSnapshot()
+        nodeHandles.reset()
     }
 
     /// Runs `body` (which sends input) on the connection's thread, counting the input before
@@ -263,7 +272,7 @@ final class PageDriver: PageEngine {
     /// in the `defer` of an async function crashed in release builds with "unlock on a thread
     /// which hasn't acquired".)
     func sendingInput<T: Sendable>(forgetting: Bool = false, _ body: () async throws -> T) async throws -> T {
-        let mark = { if forgetting { self.invalidateSnapshot() } else { self.inputs.withLock { $0 += 1 } } }
+        let mark = { if forgetting { self.forgetPage() } else { self.inputs.withLock { $0 += 1 } } }
         mark()
         let result: T
         do {
@@ -431,54 +440,33 @@ final class PageDriver: PageEngine {
     /// node ids): `this` is the first node still in the document, and the function gets
     /// `arguments` followed by the other nodes. Returns the nodes it was given, in that order
     /// (nodes that left the document are skipped), and its value (`nil` when no node is left).
-    /// All handles are made at once, in an object group of this call's own, used in one call and
-    /// released before it returns: three round trips' worth of latency for any number of nodes,
-    /// and no other call's handles touched (a group shared by every call, freed later from a
-    /// background task, once freed the next call's handles).
+    /// The nodes' handles are kept for later calls (``NodeHandles``): once they are known, one
+    /// round trip for any number of nodes. Stale handles (a new document) are made again once.
     func callFunction(_ declaration: String, onNodes nodes: [NodeHandle], arguments: [JSONValue]) async throws
         -> (nodes: [NodeHandle], value: JSONValue?) {
         guard !nodes.isEmpty else { return ([], nil) }
         return try await browser.run {
-            let group = "automationlab-nodes-" + UUID().uuidString
             let limit = configuration.responseTimeout
-            let page = self.page
-            let releaseGroup = { await Self.release { _ = try await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: limit) } }
-            let reply: CDP.Runtime.CallFunctionOn.Response
-            var handles: [(node: NodeHandle, objectId: String)] = []
-            do {
-                let resolved = try await withThrowingTaskGroup(of: (Int, NodeHandle, String?).self) { tasks in
-                    for (position, node) in nodes.enumerated() {
-                        tasks.addTask {
-                            do {
-                                let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node.rawValue, objectGroup: group), timeout: limit)
-                                return (position, node, reply.object.objectId)
-                            } catch DevToolsError.protocolError {
-                                return (position, node, nil)  // "No node with given id found": it left the document
-                            }
-                        }
-                    }
-                    var resolved: [(position: Int, node: NodeHandle, objectId: String)] = []
-                    for try await (position, node, objectId) in tasks { if let objectId { resolved.append((position, node, objectId)) } }
-                    return resolved
+            var attempt = 0
+            while true {
+                let handles = try await nodeHandles.objects(for: nodes, limit: limit)
+                guard let first = handles.first else { return ([], nil) }
+                let reply: CDP.Runtime.CallFunctionOn.Response
+                do {
+                    reply = try await page.send(CDP.Runtime.CallFunctionOn(
+                        functionDeclaration: declaration, objectId: first.objectId,
+                        arguments: arguments.map { .init(value: $0) } + handles.dropFirst().map { .init(objectId: $0.objectId) },
+                        returnByValue: true), timeout: limit)
+                } catch DevToolsError.protocolError(_, _, let message, _) where attempt == 0 && NodeHandles.isStale(message) {
+                    nodeHandles.reset()
+                    attempt += 1
+                    continue
                 }
-                handles = resolved.sorted { $0.position < $1.position }.map { ($0.node, $0.objectId) }
-                guard let first = handles.first else {
-                    await releaseGroup()
-                    return ([], nil)
+                if let exception = reply.exceptionDetails {
+                    throw DevToolsError.javaScriptException(message: exception.message)
                 }
-                reply = try await page.send(CDP.Runtime.CallFunctionOn(
-                    functionDeclaration: declaration, objectId: first.objectId,
-                    arguments: arguments.map { .init(value: $0) } + handles.dropFirst().map { .init(objectId: $0.objectId) },
-                    returnByValue: true), timeout: limit)
-            } catch {
-                await releaseGroup()
-                throw error
+                return (handles.map(\.node), reply.result.value)
             }
-            await releaseGroup()
-            if let exception = reply.exceptionDetails {
-                throw DevToolsError.javaScriptException(message: exception.message)
-            }
-            return (handles.map(\.node), reply.result.value)
         }
     }
 

@@ -1,0 +1,78 @@
+import DevTools
+import Foundation
+import Synchronization
+
+/// Page handles (`Runtime` remote objects) on DOM nodes, each made once and kept, so that a
+/// call on many nodes (a CSS selector tried on every candidate, an audit of every element)
+/// costs one `Runtime.callFunctionOn` once its nodes are known, not a `DOM.resolveNode` per
+/// node every time. The handles live in one object group; ``reset()`` releases the group (a
+/// navigation has released it already: the caller resets when the page says a handle is gone),
+/// and so does growing past ``capacity`` (a page that replaces its nodes for ever must not keep
+/// them all alive).
+final class NodeHandles: Sendable {
+    /// The most handles kept before they are all released and made again as needed.
+    static let capacity = 20_000
+
+    private struct State {
+        var group = NodeHandles.newGroup()
+        var objects: [NodeHandle: String] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let page: PageSession
+
+    init(page: PageSession) { self.page = page }
+
+    /// The handles of `nodes` still in the page (a node that left it is skipped), in the
+    /// order given; the ones not yet known are made now, all at once.
+    func objects(for nodes: [NodeHandle], limit: Duration) async throws -> [(node: NodeHandle, objectId: String)] {
+        let (group, known) = state.withLock { state in
+            if state.objects.count + nodes.count > Self.capacity { state = releasing(state) }
+            return (state.group, state.objects)
+        }
+        let missing = nodes.filter { known[$0] == nil }
+        var made: [NodeHandle: String] = [:]
+        if !missing.isEmpty {
+            let page = self.page
+            made = try await withThrowingTaskGroup(of: (NodeHandle, String?).self) { tasks in
+                for node in Set(missing) {
+                    tasks.addTask {
+                        do {
+                            let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node.rawValue, objectGroup: group), timeout: limit)
+                            return (node, reply.object.objectId)
+                        } catch DevToolsError.protocolError {
+                            return (node, nil)  // "No node with given id found": it left the document
+                        }
+                    }
+                }
+                var made: [NodeHandle: String] = [:]
+                for try await (node, objectId) in tasks { if let objectId { made[node] = objectId } }
+                return made
+            }
+            state.withLock { state in
+                guard state.group == group else { return }  // reset meanwhile: these handles are released
+                state.objects.merge(made) { _, new in new }
+            }
+        }
+        return nodes.compactMap { node in (known[node] ?? made[node]).map { (node, $0) } }
+    }
+
+    /// Forgets every handle and releases them in the page.
+    func reset() {
+        state.withLock { state in state = releasing(state) }
+    }
+
+    private func releasing(_ state: State) -> State {
+        let page = self.page, group = state.group
+        Task { _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group), timeout: .seconds(5)) }
+        return State()
+    }
+
+    private static func newGroup() -> String { "automationlab-handles-" + UUID().uuidString }
+
+    /// Whether a protocol error says a handle no longer stands for anything (its document was
+    /// replaced, or its group released): the call is worth making again with fresh handles.
+    static func isStale(_ message: String) -> Bool {
+        message.contains("Could not find object with given id") || PageDriver.isNavigationRace(message)
+    }
+}
