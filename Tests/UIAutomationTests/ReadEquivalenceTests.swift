@@ -40,6 +40,9 @@ struct ReadEquivalenceTests {
         ("document.querySelector('[data-testid=save]').classList.toggle('plain')", "reused"),
         ("document.querySelector('[data-testid=section]').remove()", "refreshed"),
         ("document.querySelector('[data-testid=save]').setAttribute('data-testid', 'saved')", "refreshed"),
+        ("document.querySelector('[data-testid=save]').focus()", "refreshed"),
+        ("document.querySelector('[data-testid=name]').focus(); document.execCommand('insertText', false, 'Ann')", "refreshed"),
+        ("document.querySelectorAll('input[type=radio]')[1].click()", "refreshed"),
     ], [true, false])
     func cheapReadOfOneChange(_ change: (script: String, path: String), frames: Bool) async throws {
         try await withApp("/mutations") { (app) async throws in
@@ -121,7 +124,9 @@ extension FixturePages {
     /// A page of mixed content and `window.mutate(seed, n)`: the n-th batch of one to three
     /// random DOM mutations (a seeded generator, so a failure can be replayed): text edits,
     /// elements added, removed or moved, classes (one CSS hides, one nothing reads) and
-    /// data attributes toggled, labels and states changed. Returns what it did.
+    /// data attributes toggled, labels and states changed, focus moved, text typed into a field,
+    /// check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
+    /// others only paint). Returns what it did.
     static let mutations = page("Mutations", """
         <main data-testid="main">
           <h1 data-testid="title">Title <span>here</span></h1>
@@ -132,6 +137,8 @@ extension FixturePages {
             <button data-testid="save">Save</button><button data-testid="wrapped"><span role="img" aria-label="star">★</span> <em id="count">3</em> items</button><input aria-label="Name" data-testid="name" placeholder="Your name">
             <div role="group" aria-label="Box"><span>inner</span> text</div></section>
           <div data-testid="extra"><p>More</p><label>Check <input type="checkbox" data-testid="check"></label></div>
+          <form data-testid="choices"><input type="radio" name="size" aria-label="Small" checked><input type="radio" name="size" aria-label="Large">
+            <input type="checkbox" aria-label="Gift"><p class="hint">Pick a size</p></form>
         </main>
         <script>
         function mutate(seed, n) {
@@ -160,7 +167,7 @@ extension FixturePages {
             // The page stays between about 15 and 45 elements and under 40 texts: growth is
             // trimmed (else every read gets slower and a deep run's cost grows with its square).
             const size = elements().length;
-            const kind = size > 45 ? 3 : texts().length > 40 ? 10 : Math.floor(random() * 10);
+            const kind = size > 45 ? 3 : texts().length > 40 ? 10 : Math.floor(random() * 14);
             const target = pick(elements());
             if (!target) break;
             switch (kind) {
@@ -177,10 +184,19 @@ extension FixturePages {
             case 8: { target.textContent = pick(words); done.push('textContent'); break; }
             case 9: { const text = pick(texts()); if (text && text.parentNode) { text.parentNode.insertBefore(document.createTextNode(pick(words)), text); done.push('insert text'); } break; }
             case 10: { const text = pick(texts()); if (text) { text.remove(); done.push('remove text'); } break; }
+            case 11: { const focusable = [...main.querySelectorAll('button, a[href], input')];
+              if (random() < 0.2) { document.activeElement.blur(); done.push('blur'); }
+              else if (focusable.length) { pick(focusable).focus(); done.push('focus'); } break; }
+            case 12: { const field = main.querySelector('input:not([type])'); if (field) { field.focus();
+              if (random() < 0.3) document.execCommand('selectAll'); document.execCommand('insertText', false, pick(words) || 'x'); done.push('type'); } break; }
+            case 13: { const box = pick([...main.querySelectorAll('input[type=checkbox], input[type=radio]')]); if (box) { box.click(); done.push('click ' + box.type); } break; }
             }
           }
           return done.join(', ');
         }
         </script>
-        """, head: "<style>.gone{display:none} .big{font-size:28px}</style>")
+        """, head: """
+        <style>.gone{display:none} .big{font-size:28px} button:focus, input:focus{outline:2px solid #36c}
+        form:focus-within .hint{display:none} input:checked{accent-color:#c00}</style>
+        """)
 }

@@ -99,7 +99,7 @@
   // attribute CSS or accessibility reads, ...). PageDriver refreshes only those subtrees.
   // A childList change logs its parent in `parents` and the elements it added in `added`: a
   // block container's own node and its new children are read, not all it holds.
-  let log = { full: true, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [] };
+  let log = { full: true, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: false };
   const bump = () => { lab.version++; log.full = true; };
   const note = records => {
     lab.version++;
@@ -198,15 +198,18 @@
     return true;
   };
   // Input — the pointer moving, a press, a key — changes no DOM and fires none of the events
-  // counted below when all it changes is `:hover` or `:focus-visible` styling (`:focus` and
-  // `:focus-within` come with focus events, `:target` with hashchange, and `:active` ends with
-  // the release, before any read). Such styling changes the tree or a box only through a rule
-  // under one of them that sets more than paint (a menu shown on hover), and only while that
-  // rule's selector matches something. So each read notes whether any such selector matches
-  // (`hoverApplies`); after input the last tree stands if none matched then and none does now.
-  // Sheets that cannot be read, rules nested under such a selector, and shadow trees (whose
-  // sheets are not here) count as always matching.
-  const stateful = /:(hover|focus-visible)(?![\w-])/;
+  // counted below when all it changes is `:hover` or `:focus-visible` styling (`:target` comes
+  // with hashchange, and `:active` ends with the release, before any read). Focus moving and a
+  // field's value changing (typing, a check box, a choice) are logged as changes to the elements
+  // concerned (`changed` below), but they also change `:focus…`, `:checked`, `:invalid` and like
+  // styling. Such styling changes the tree or a box only through a rule under one of those
+  // pseudo-classes that sets more than paint (a menu shown on hover or on focus-within, an error
+  // shown while a field is invalid), and only while that rule's selector matches something. So
+  // each read notes whether any such selector matches (`stateApplies`); after input, or after a
+  // focus or value change, the last tree stands (or is refreshed in part) only if none matched
+  // then and none does now. Sheets that cannot be read, rules nested under such a selector, and
+  // shadow trees (whose sheets are not here) count as always matching.
+  const stateful = /:(hover|focus|focus-visible|focus-within|checked|indeterminate|placeholder-shown|valid|invalid|user-valid|user-invalid|in-range|out-of-range|blank|autofill)(?![\w-])/;
   const always = {};
   // The complex selectors of a selector list (split at top-level commas).
   const complexSelectors = list => {
@@ -249,7 +252,7 @@
     return true;
   };
   const layoutStateful = new WeakMap();  // sheet → { length, selectors }
-  lab.hoverApplies = () => {
+  lab.stateApplies = () => {
     if (lab.shadowRoots) return true;
     for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
       let rules;
@@ -268,17 +271,18 @@
     }
     return false;
   };
-  let hoverApplied = true;  // unknown before this document's first read
+  let stateApplied = true;  // unknown before this document's first read
   // Starts a read: the stamp, and what changed since read `base` (this is read `read`). The
   // changed subtrees' roots stay in lab.readRoots (the outermost ones only) until the next read.
   // `identifiers`: whether an element's `identifierAttribute` (a data-* attribute, else any
   // change to it sends the read whole) changed, which no subtree root records.
   lab.reads = 0;
   // `afterInput`: the driver sent input since the tree it holds was read; `inputSafe` answers
-  // whether that tree can still be reused or refreshed in part (see `hoverApplies`).
+  // whether that tree can still be reused or refreshed in part (see `stateApplies`).
   lab.beginRead = (identifierAttribute, afterInput) => {
     const stamp = lab.stamp();
-    const canPartial = partial();
+    const applies = lab.stateApplies();
+    const canPartial = partial() && !(log.states && (applies || stateApplied));
     // Whitespace at the edges of a text collapses or not with its neighbours in the same line
     // box (measured: adding an element after a text trims its trailing space), so a change is
     // widened to its nearest block container: the whole inline formatting context it is in.
@@ -315,10 +319,9 @@
     const base = lab.reads;
     lab.reads++;
     lab.readRoots = canPartial ? [...outermost, ...shallowOnly] : [];
-    log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [] };
-    const applies = lab.hoverApplies();
-    const inputSafe = afterInput ? !applies && !hoverApplied : null;
-    hoverApplied = applies;
+    log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: false };
+    const inputSafe = afterInput ? !applies && !stateApplied : null;
+    stateApplied = applies;
     return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe,
              roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0 };
   };
@@ -334,7 +337,36 @@
       Object.defineProperty(proto, name, { ...property, set(value) { bump(); property.set.call(this, value); } });
     }
   }
-  for (const type of ['input', 'change', 'focusin', 'focusout', 'scroll', 'resize', 'load', 'error', 'toggle',
+  // Focus moving changes the `focused` state of the element that lost it and the one that
+  // gained it (and of the document's root, their ancestor); a value changing by input changes
+  // the field (and the names of its ancestors, read with it), and for a radio button every
+  // button of its group. Logged as changed subtrees; `partial` sends the read whole when state
+  // styling may reach further (`stateApplies`), and an element with an active descendant, a
+  // frame or a shadow tree's host sends it whole at once.
+  const changed = element => {
+    lab.version++;
+    if (log.full) return;
+    if (!(element instanceof Element) || !element.isConnected || element.getRootNode() !== document ||
+        element.shadowRoot || element.hasAttribute('aria-activedescendant') ||
+        /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(element.tagName)) { log.full = true; return; }
+    log.roots.add(element);
+    log.states = true;
+    if (log.roots.size + log.parents.size + log.added.size > 32) log.full = true;
+  };
+  addEventListener('focusin', event => changed(event.target), true);
+  addEventListener('focusout', event => changed(event.target), true);
+  for (const type of ['input', 'change']) {
+    addEventListener(type, event => {
+      const target = event.target;
+      if (target instanceof HTMLInputElement && target.type === 'radio' && target.name) {
+        for (const radio of (target.form || document).querySelectorAll('input[type=radio]')) {
+          if (radio.name === target.name && radio.form === target.form) changed(radio);
+        }
+      }
+      changed(target);
+    }, true);
+  }
+  for (const type of ['scroll', 'resize', 'load', 'error', 'toggle',
                       'animationstart', 'animationend', 'animationcancel', 'pageshow', 'visibilitychange',
                       'fullscreenchange', 'hashchange']) {
     addEventListener(type, bump, true);
