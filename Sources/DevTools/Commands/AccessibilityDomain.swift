@@ -25,10 +25,17 @@ extension CDP {
         /// `Accessibility.getPartialAXTree`: one node, its ancestors and optionally its subtree.
         public struct GetPartialAXTree: CDPCommand {
             public static let method = "Accessibility.getPartialAXTree"
-            public var backendNodeId: Int
+            public var backendNodeId: Int?
+            public var objectId: String?
             public var fetchRelatives: Bool?
+            /// The tree around the node `backendNodeId`.
             public init(backendNodeId: Int, fetchRelatives: Bool? = nil) {
                 self.backendNodeId = backendNodeId
+                self.fetchRelatives = fetchRelatives
+            }
+            /// The tree around the node a page handle (`Runtime` remote object) stands for.
+            public init(objectId: String, fetchRelatives: Bool? = nil) {
+                self.objectId = objectId
                 self.fetchRelatives = fetchRelatives
             }
             public struct Response: Decodable, Sendable { public let nodes: [AXNode] }

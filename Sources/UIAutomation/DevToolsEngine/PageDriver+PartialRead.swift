@@ -44,42 +44,38 @@ extension PageDriver {
                          limit: Duration) async throws -> RefreshedTree? {
         let page = self.page
         let roots = deepCount + shallow
-        // The roots' DOM nodes: a handle on each (one group, released once described).
+        // A handle on each root's DOM node (one group, released once used), then on that
+        // handle at once: its DOM node described (for its backend id, and its attributes when
+        // `describing`) and its accessibility node with its ancestors and children.
         let group = "automationlab-read-" + UUID().uuidString
-        let described: [CDP.DOM.Node?]
+        let read: [(node: CDP.DOM.Node, tree: [CDP.Accessibility.AXNode])?]
         do {
-            described = try await withThrowingTaskGroup(of: (Int, CDP.DOM.Node?).self) { tasks in
+            read = try await withThrowingTaskGroup(of: (Int, (CDP.DOM.Node, [CDP.Accessibility.AXNode])?).self) { tasks in
                 for index in 0..<roots {
                     tasks.addTask {
                         let handle = try await page.send(CDP.Runtime.Evaluate(
                             expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group), timeout: limit)
                         guard let objectId = handle.result.objectId else { return (index, nil) }
                         let depth: Int? = describing && index < deepCount ? -1 : nil  // nil: the node and its children
-                        return (index, try await page.send(CDP.DOM.DescribeNode(objectId: objectId, depth: depth), timeout: limit).node)
+                        async let node = page.send(CDP.DOM.DescribeNode(objectId: objectId, depth: depth), timeout: limit).node
+                        async let tree = page.send(CDP.Accessibility.GetPartialAXTree(objectId: objectId, fetchRelatives: true), timeout: limit).nodes
+                        return (index, (try await node, try await tree))
                     }
                 }
-                var nodes = [CDP.DOM.Node?](repeating: nil, count: roots)
-                for try await (index, node) in tasks { nodes[index] = node }
-                return nodes
+                var read = [(node: CDP.DOM.Node, tree: [CDP.Accessibility.AXNode])?](repeating: nil, count: roots)
+                for try await (index, pair) in tasks { read[index] = pair.map { (node: $0.0, tree: $0.1) } }
+                return read
             }
         } catch {
             releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group))
             throw error
         }
         releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group))
-        let rootNodes = described.compactMap { $0 }
-        guard rootNodes.count == roots else { return nil }
+        let rootReads = read.compactMap { $0 }
+        guard rootReads.count == roots else { return nil }
+        let rootNodes = rootReads.map(\.node)
         let rootIds = rootNodes.map(\.backendNodeId)
-
-        // Each root with its ancestors, siblings and children, read concurrently.
-        let partials = try await withThrowingTaskGroup(of: (Int, [CDP.Accessibility.AXNode]).self) { tasks in
-            for (index, id) in rootIds.enumerated() {
-                tasks.addTask { (index, try await page.send(CDP.Accessibility.GetPartialAXTree(backendNodeId: id, fetchRelatives: true), timeout: limit).nodes) }
-            }
-            var replies: [(Int, [CDP.Accessibility.AXNode])] = []
-            for try await reply in tasks { replies.append(reply) }
-            return replies
-        }
+        let partials = rootReads.enumerated().map { ($0.offset, $0.element.tree) }
         var fresh: [String: CDP.Accessibility.AXNode] = [:]
         var subtree: [String] = []
         var shallowRoots: [String] = []
