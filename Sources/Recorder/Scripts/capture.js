@@ -9,8 +9,17 @@
   const report = globalThis.__labRecord;
   if (typeof report !== 'function' || globalThis.__labRecorderInstalled) return;
   globalThis.__labRecorderInstalled = true;
+  // This document's token, on every report: the recorder tags each element tree it reads with
+  // the token it finds here before and after the read, and resolves a report only in a tree of
+  // the report's own document (never in the one a press has already opened).
+  // Reports are numbered (`seq`): the recorder reads [token, reports sent so far] before and
+  // after each tree, so it knows which reports a tree was read before.
+  const doc = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  let sent = 0;
+  globalThis.__labDocumentState = () => [doc, sent];
   const send = (event) => {
-    try { report(JSON.stringify(event)); } catch (error) { /* the recorder has gone: nothing to do */ }
+    sent += 1;
+    try { report(JSON.stringify({ ...event, doc, seq: sent })); } catch (error) { /* the recorder has gone: nothing to do */ }
   };
   const listen = (type, handler) => window.addEventListener(type, handler, { capture: true, passive: true });
 
@@ -18,7 +27,7 @@
   // (Runtime.evaluate in this world) and maps it to its accessibility element with
   // DOM.describeNode. When the page has navigated away meanwhile, the node is gone: the report
   // also carries the node's box and the press point in document coordinates, which the
-  // recorder finds in the element tree it read before the event.
+  // recorder finds in the element tree it last read of this document (`doc` above).
   const nodes = new Map();
   let sequence = 0;
   let pointer = { x: -1, y: -1 };

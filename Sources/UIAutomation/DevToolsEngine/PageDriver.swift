@@ -495,13 +495,23 @@ final class PageDriver: PageEngine {
             let limit = configuration.responseTimeout
             // The pointer moves there first, as a finger or mouse does: hover and
             // pointer-move handlers run before the press, as they would for a user.
-            // (Pipelining these three, as typing does, was tried and taken back: it saved half a
-            // millisecond and let a recording resolve a press against the page it opened.)
-            _ = try await page.send(CDP.Input.DispatchMouseEvent(type: "mouseMoved", x: x, y: y), timeout: limit)
+            let move = CDP.Input.DispatchMouseEvent(type: "mouseMoved", x: x, y: y)
+            guard duration > .zero else {
+                // Not held: the events go out pipelined, as typing's do (the browser dispatches
+                // them in order, the page handles each before the next); one round trip.
+                var events: [any CDPCommand] = [move]
+                for click in 1...count {
+                    events.append(CDP.Input.DispatchMouseEvent(type: "mousePressed", x: x, y: y, button: "left", clickCount: click))
+                    events.append(CDP.Input.DispatchMouseEvent(type: "mouseReleased", x: x, y: y, button: "left", clickCount: click))
+                }
+                try await page.sendPipelined(events, timeout: limit)
+                return
+            }
+            _ = try await page.send(move, timeout: limit)
             for click in 1...count {
                 _ = try await page.send(CDP.Input.DispatchMouseEvent(
                     type: "mousePressed", x: x, y: y, button: "left", clickCount: click), timeout: limit)
-                if duration > .zero { try await Task.sleep(for: duration) }
+                try await Task.sleep(for: duration)
                 _ = try await page.send(CDP.Input.DispatchMouseEvent(
                     type: "mouseReleased", x: x, y: y, button: "left", clickCount: click), timeout: limit)
             }
