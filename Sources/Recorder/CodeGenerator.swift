@@ -52,7 +52,7 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 }
 
 /// Writes recorded steps as Swift source in a ``RecordingFormat``. Every string goes through
-/// LabSupport's ``SwiftLiteral`` (escapes, control characters, line separators), and a step an
+/// LabSupport's `SwiftLiteral` (escapes, control characters, line separators), and a step an
 /// API cannot express becomes a `// not recorded: …` line rather than disappearing.
 public struct CodeGenerator: Sendable {
     public var format: RecordingFormat

@@ -13,7 +13,7 @@ import UIAutomation
 ///    within that ancestor when there is one, else among all elements of the type.
 ///
 /// Every candidate is checked with UIAutomation's own query evaluator
-/// (``PageSnapshot/indexes(of:)-(Element)``): a query is never returned that would match none or
+/// (`PageSnapshot.indexes(of:)`): a query is never returned that would match none or
 /// several elements in that tree. ``verifyLive(_:is:)`` checks one again against the running app.
 public struct QueryChooser: Sendable {
     /// The application queries are built on (`app.…` in the code).
