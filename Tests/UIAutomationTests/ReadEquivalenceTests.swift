@@ -125,7 +125,7 @@ extension FixturePages {
     /// random DOM mutations (a seeded generator, so a failure can be replayed): text edits,
     /// elements added, removed or moved, classes (one CSS hides, one nothing reads) and
     /// data attributes toggled, labels and states changed, focus moved, text typed into a field,
-    /// check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
+    /// values and checks set from script, check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
     /// others only paint). Returns what it did.
     static let mutations = page("Mutations", """
         <main data-testid="main">
@@ -134,7 +134,7 @@ extension FixturePages {
             <li aria-label="Three" data-testid="item-3"><a href="#3">Three <b>bold</b></a></li></ul>
           <ol data-testid="steps"><li>First</li><li>Second <i>step</i></li></ol>
           <section data-testid="section"><p data-testid="para">Some <i>text</i> here.</p>
-            <button data-testid="save">Save</button><button data-testid="wrapped"><span role="img" aria-label="star">★</span> <em id="count">3</em> items</button><input aria-label="Name" data-testid="name" placeholder="Your name">
+            <button data-testid="save">Save</button><button data-testid="wrapped"><span role="img" aria-label="star">★</span> <em id="count">3</em> items</button><label for="name-field">Name</label><input id="name-field" data-testid="name" placeholder="Your name">
             <div role="group" aria-label="Box"><span>inner</span> text</div></section>
           <div data-testid="extra"><p>More</p><label>Check <input type="checkbox" data-testid="check"></label></div>
           <form data-testid="choices"><input type="radio" name="size" aria-label="Small" checked><input type="radio" name="size" aria-label="Large">
@@ -167,7 +167,7 @@ extension FixturePages {
             // The page stays between about 15 and 45 elements and under 40 texts: growth is
             // trimmed (else every read gets slower and a deep run's cost grows with its square).
             const size = elements().length;
-            const kind = size > 45 ? 3 : texts().length > 40 ? 10 : Math.floor(random() * 14);
+            const kind = size > 45 ? 3 : texts().length > 40 ? 10 : Math.floor(random() * 15);
             const target = pick(elements());
             if (!target) break;
             switch (kind) {
@@ -190,6 +190,9 @@ extension FixturePages {
             case 12: { const field = main.querySelector('input:not([type])'); if (field) { field.focus();
               if (random() < 0.3) document.execCommand('selectAll'); document.execCommand('insertText', false, pick(words) || 'x'); done.push('type'); } break; }
             case 13: { const box = pick([...main.querySelectorAll('input[type=checkbox], input[type=radio]')]); if (box) { box.click(); done.push('click ' + box.type); } break; }
+            case 14: { const control = pick([...main.querySelectorAll('input')]); if (control) {
+              if (control.type === 'checkbox' || control.type === 'radio') control.checked = !control.checked; else control.value = pick(words);
+              done.push('set ' + (control.type || 'text')); } break; }
             }
           }
           return done.join(', ');

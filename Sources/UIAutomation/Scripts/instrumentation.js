@@ -99,7 +99,7 @@
   // attribute CSS or accessibility reads, ...). PageDriver refreshes only those subtrees.
   // A childList change logs its parent in `parents` and the elements it added in `added`: a
   // block container's own node and its new children are read, not all it holds.
-  let log = { full: true, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: false };
+  let log = { full: true, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set() };
   const bump = () => { lab.version++; log.full = true; };
   const note = records => {
     lab.version++;
@@ -127,7 +127,7 @@
       } else {
         log.roots.add(root);
       }
-      if (log.roots.size + log.parents.size + log.added.size > 32) { log.full = true; return; }
+      if (log.roots.size + log.parents.size + log.added.size + log.states.size > 32) { log.full = true; return; }
     }
   };
   const observer = new MutationObserver(note);
@@ -180,21 +180,31 @@
       const text = css_();
       if (text === null || /[+~]|:(nth|first|last|only|has|empty|not|is|where)|counter|\[/.test(text)) return false;
     }
-    const named = id => {
+    // Whether an element names the one with this id through a relation (aria-labelledby, …),
+    // or with `labels`, as a <label for>.
+    const named = (id, labels) => {
       const escaped = CSS.escape(id);
       return document.querySelector(relations.map(name => '[' + name + '~="' + escaped + '"]').join(',') +
-                                    ',label[for="' + escaped + '"]') !== null;
+                                    (labels ? ',label[for="' + escaped + '"]' : '')) !== null;
     };
-    for (const root of [...log.roots, ...log.parents]) {
+    // A mutation inside a label renames its control; a focus or value change stays in the
+    // element and its ancestors (read with it), even inside a label.
+    const mutated = [...log.roots, ...log.parents].map(root => [root, 'head, style, script, template, label, legend, slot']);
+    const states = [...log.states].map(root => [root, 'head, template, slot']);
+    for (const [root, outside] of [...mutated, ...states]) {
       if (!root.isConnected) continue;
-      if (root.closest('head, style, script, template, label, legend, slot')) return false;
-      // Text that names or describes another element (aria-labelledby, <label for>, ...).
+      if (root.closest(outside)) return false;
+      // A value inside a label that names another control is part of that control's name.
+      const label = root.closest('label');
+      if (label && label.control && label.control !== root) return false;
+      // Text that names or describes another element (aria-labelledby, ...). A <label for> of
+      // the root or an ancestor names that control with the label's own text, which did not change.
       for (let node = root; node; node = node.parentElement) {
-        if (node.id && named(node.id)) return false;
+        if (node.id && named(node.id, false)) return false;
       }
     }
     // Elements that came or went with an id another element names.
-    if (log.ids.some(named)) return false;
+    if (log.ids.some(id => named(id, true))) return false;
     return true;
   };
   // Input — the pointer moving, a press, a key — changes no DOM and fires none of the events
@@ -282,7 +292,7 @@
   lab.beginRead = (identifierAttribute, afterInput) => {
     const stamp = lab.stamp();
     const applies = lab.stateApplies();
-    const canPartial = partial() && !(log.states && (applies || stateApplied));
+    const canPartial = partial() && !(log.states.size > 0 && (applies || stateApplied));
     // Whitespace at the edges of a text collapses or not with its neighbours in the same line
     // box (measured: adding an element after a text trims its trailing space), so a change is
     // widened to its nearest block container: the whole inline formatting context it is in.
@@ -294,7 +304,7 @@
       while (node.parentElement && node.parentElement !== document.documentElement && inline(node)) node = node.parentElement;
       return node;
     };
-    const deep = new Set([...log.roots].filter(root => root.isConnected).map(block));
+    const deep = new Set([...log.roots, ...log.states].filter(root => root.isConnected).map(block));
     // A block container whose children came or went: its own node (with its children's nodes)
     // is read, and in full only its new element children and its inline ones (whose text
     // may collapse differently); its block children's subtrees did not change. Too many inline
@@ -319,24 +329,12 @@
     const base = lab.reads;
     lab.reads++;
     lab.readRoots = canPartial ? [...outermost, ...shallowOnly] : [];
-    log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: false };
+    log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set() };
     const inputSafe = afterInput ? !applies && !stateApplied : null;
     stateApplied = applies;
     return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe,
              roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0 };
   };
-  for (const [proto, names] of [
-    [HTMLInputElement.prototype, ['value', 'checked', 'indeterminate']],
-    [HTMLTextAreaElement.prototype, ['value']],
-    [HTMLSelectElement.prototype, ['value', 'selectedIndex']],
-    [HTMLOptionElement.prototype, ['selected']],
-  ]) {
-    for (const name of names) {
-      const property = Object.getOwnPropertyDescriptor(proto, name);
-      if (!property || !property.set) continue;
-      Object.defineProperty(proto, name, { ...property, set(value) { bump(); property.set.call(this, value); } });
-    }
-  }
   // Focus moving changes the `focused` state of the element that lost it and the one that
   // gained it (and of the document's root, their ancestor); a value changing by input changes
   // the field (and the names of its ancestors, read with it), and for a radio button every
@@ -349,22 +347,35 @@
     if (!(element instanceof Element) || !element.isConnected || element.getRootNode() !== document ||
         element.shadowRoot || element.hasAttribute('aria-activedescendant') ||
         /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(element.tagName)) { log.full = true; return; }
-    log.roots.add(element);
-    log.states = true;
-    if (log.roots.size + log.parents.size + log.added.size > 32) log.full = true;
+    log.states.add(element);
+    if (log.roots.size + log.parents.size + log.added.size + log.states.size > 32) log.full = true;
   };
   addEventListener('focusin', event => changed(event.target), true);
   addEventListener('focusout', event => changed(event.target), true);
-  for (const type of ['input', 'change']) {
-    addEventListener(type, event => {
-      const target = event.target;
-      if (target instanceof HTMLInputElement && target.type === 'radio' && target.name) {
-        for (const radio of (target.form || document).querySelectorAll('input[type=radio]')) {
-          if (radio.name === target.name && radio.form === target.form) changed(radio);
-        }
+  const changedControl = target => {
+    if (target instanceof HTMLInputElement && target.type === 'radio' && target.name && target.isConnected) {
+      for (const radio of (target.form || document).querySelectorAll('input[type=radio]')) {
+        if (radio.name === target.name && radio.form === target.form) changed(radio);
       }
-      changed(target);
-    }, true);
+    }
+    changed(target);
+  };
+  for (const type of ['input', 'change']) addEventListener(type, event => changedControl(event.target), true);
+  // A value, check or choice set from script is the same change (an option's, its select's).
+  for (const [proto, names] of [
+    [HTMLInputElement.prototype, ['value', 'checked', 'indeterminate']],
+    [HTMLTextAreaElement.prototype, ['value']],
+    [HTMLSelectElement.prototype, ['value', 'selectedIndex']],
+    [HTMLOptionElement.prototype, ['selected']],
+  ]) {
+    for (const name of names) {
+      const property = Object.getOwnPropertyDescriptor(proto, name);
+      if (!property || !property.set) continue;
+      Object.defineProperty(proto, name, { ...property, set(value) {
+        changedControl(this instanceof HTMLOptionElement ? (this.closest('select') || this) : this);
+        property.set.call(this, value);
+      } });
+    }
   }
   for (const type of ['scroll', 'resize', 'load', 'error', 'toggle',
                       'animationstart', 'animationend', 'animationcancel', 'pageshow', 'visibilitychange',
@@ -381,7 +392,8 @@
   for (const type of ['pointerdown', 'mousedown', 'click', 'keydown']) {
     addEventListener(type, event => {
       const target = event.target;
-      if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && pickers.test(target.type))) bump();
+      const popup = target instanceof HTMLSelectElement && !target.multiple && target.size <= 1;  // a list box has none
+      if (popup || (target instanceof HTMLInputElement && pickers.test(target.type))) bump();
     }, true);
   }
   if (document.fonts) document.fonts.addEventListener('loadingdone', bump);
