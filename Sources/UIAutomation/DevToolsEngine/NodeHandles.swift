@@ -26,10 +26,7 @@ final class NodeHandles: Sendable {
     /// The handles of `nodes` still in the page (a node that left it is skipped), in the
     /// order given; the ones not yet known are made now, all at once.
     func objects(for nodes: [NodeHandle], limit: Duration) async throws -> [(node: NodeHandle, objectId: String)] {
-        let (group, known) = state.withLock { state in
-            if state.objects.count + nodes.count > Self.capacity { state = releasing(state) }
-            return (state.group, state.objects)
-        }
+        let (group, known) = current(making: nodes.count)
         let missing = nodes.filter { known[$0] == nil }
         var made: [NodeHandle: String] = [:]
         if !missing.isEmpty {
@@ -49,15 +46,34 @@ final class NodeHandles: Sendable {
                 for try await (node, objectId) in tasks { if let objectId { made[node] = objectId } }
                 return made
             }
-            state.withLock { state in
-                guard state.group == group else { return }  // reset meanwhile: these handles are released
-                state.objects.merge(made) { _, new in new }
-            }
+            keep(made, in: group)
         }
         return nodes.compactMap { node in (known[node] ?? made[node]).map { (node, $0) } }
     }
 
+    // The state is read and written in functions of their own, never inlined into the async
+    // one: a `Mutex` inlined into an async function crashed release builds.
+
+    /// The group and the known handles, after releasing them all if `count` more would pass
+    /// the capacity.
+    @inline(never)
+    private func current(making count: Int) -> (group: String, objects: [NodeHandle: String]) {
+        state.withLock { state in
+            if state.objects.count + count > Self.capacity { state = releasing(state) }
+            return (state.group, state.objects)
+        }
+    }
+
+    @inline(never)
+    private func keep(_ made: [NodeHandle: String], in group: String) {
+        state.withLock { state in
+            guard state.group == group else { return }  // reset meanwhile: these handles are released
+            state.objects.merge(made) { _, new in new }
+        }
+    }
+
     /// Forgets every handle and releases them in the page.
+    @inline(never)
     func reset() {
         state.withLock { state in state = releasing(state) }
     }

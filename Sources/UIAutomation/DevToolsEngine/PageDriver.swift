@@ -23,7 +23,7 @@ final class PageDriver: PageEngine {
     /// How many times input was sent (counted before and after each): a tree read before the
     /// latest input is reused or refreshed only when the page says input cannot have changed it
     /// unseen (`inputSafe` in `instrumentation.js`: no `:hover` rule sets more than paint).
-    private let inputs = Mutex(0)
+    private let inputs = Atomic<Int>(0)
     private let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
 
     /// The last tree read, the page's change stamp and read number when it was read, the input
@@ -194,8 +194,8 @@ final class PageDriver: PageEngine {
     private func readSnapshot(limit: Duration, frames: Bool) async throws -> PageSnapshot {
         try await browser.run {
             // Counted before the page is asked: input sent during the read makes the next read ask again.
-            let inputs = self.inputs.withLock { $0 }
-            let afterInput = cache.withLock { $0.map { $0.inputs != inputs } ?? false }
+            let inputs = self.inputs.load(ordering: .acquiring)
+            let afterInput = cachedBefore(inputs: inputs)
             let begin = try await page.send(CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead),
                                             timeout: limit).result.value
             var plan = readPlan(begin, frames: frames, inputs: inputs)
@@ -259,10 +259,23 @@ final class PageDriver: PageEngine {
         cache.withLock { $0 = nil }
     }
 
-    /// Forgets the cached tree and the node handles: a navigation or a new viewport.
-    private func forgetPage() {
-        invalidateSnapshot()
-        nodeHandles.reset()
+    /// Whether the cached tree was read before input number `inputs`.
+    @inline(never)
+    private func cachedBefore(inputs: Int) -> Bool {
+        cache.withLock { $0.map { $0.inputs != inputs } ?? false }
+    }
+
+    /// Counts input sent, or (`forgetting`: a navigation, a new viewport) forgets the cached tree
+    /// and the node handles. Not inlined: a `Mutex` used in the body of an async function, once
+    /// inlined there, crashed release builds ("unlock on a thread which hasn't acquired").
+    @inline(never)
+    private func noteInput(forgetting: Bool) {
+        if forgetting {
+            invalidateSnapshot()
+            nodeHandles.reset()
+        } else {
+            inputs.add(1, ordering: .releasing)
+        }
     }
 
     /// Runs `body` (which sends input) on the connection's thread, counting the input before
@@ -272,16 +285,15 @@ final class PageDriver: PageEngine {
     /// in the `defer` of an async function crashed in release builds with "unlock on a thread
     /// which hasn't acquired".)
     func sendingInput<T: Sendable>(forgetting: Bool = false, _ body: () async throws -> T) async throws -> T {
-        let mark = { if forgetting { self.forgetPage() } else { self.inputs.withLock { $0 += 1 } } }
-        mark()
+        noteInput(forgetting: forgetting)
         let result: T
         do {
             result = try await browser.run(body)
         } catch {
-            mark()
+            noteInput(forgetting: forgetting)
             throw error
         }
-        mark()
+        noteInput(forgetting: forgetting)
         return result
     }
 
