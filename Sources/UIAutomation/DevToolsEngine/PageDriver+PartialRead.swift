@@ -1,4 +1,5 @@
 import DevTools
+import LabSupport
 import Foundation
 
 /// Partial reads: after DOM mutations the page's instrumentation could bound to a few
@@ -94,8 +95,10 @@ extension PageDriver {
         for id in shallowRoots {
             for child in fresh[id]?.childIds ?? [] where !known.contains(child) { subtree.append(child) }
         }
-        // The rest of each subtree, a level at a time: children not in hand are asked for.
-        var frontier = subtree
+        // The rest of each subtree, a level at a time: children not in hand are asked for. A
+        // text's children are its inline text boxes, which no element is made of (and which the
+        // browser lays out on demand, ~10 ms for a few): they are not read (``textHasChildren(_:)``).
+        var frontier = subtree.filter { fresh[$0].map(Self.textHasChildren) != true }
         var inSubtree = Set(subtree)
         while !frontier.isEmpty {
             let missing = frontier.filter { id in (fresh[id]?.childIds ?? []).contains { fresh[$0] == nil } }
@@ -113,8 +116,8 @@ extension PageDriver {
             var next: [String] = []
             for id in frontier {
                 for child in fresh[id]?.childIds ?? [] {
-                    guard fresh[child] != nil else { return nil }  // the browser did not give it: do not guess
-                    if inSubtree.insert(child).inserted { next.append(child) }
+                    guard let node = fresh[child] else { return nil }  // the browser did not give it: do not guess
+                    if inSubtree.insert(child).inserted, !Self.textHasChildren(node) { next.append(child) }
                 }
             }
             frontier = next
@@ -137,11 +140,21 @@ extension PageDriver {
         var seen: Set<String> = [root.nodeId]
         while let node = stack.popLast() {
             joined.append(node)
+            let text = Self.textHasChildren(node)
             for child in (node.childIds ?? []).reversed() {
-                guard let next = byId[child] else { return nil }
+                guard let next = byId[child] else {
+                    if text { continue }  // an inline text box not read (see the walk above)
+                    return nil
+                }
                 if seen.insert(child).inserted { stack.append(next) }
             }
         }
         return joined
+    }
+
+    /// Whether `node` is a text (`StaticText`) with children: its inline text boxes, which a
+    /// partial read leaves out (no element is made of them: a transparent role without children).
+    static func textHasChildren(_ node: CDP.Accessibility.AXNode) -> Bool {
+        node.role?.value?.string == "StaticText" && !(node.childIds ?? []).isEmpty
     }
 }

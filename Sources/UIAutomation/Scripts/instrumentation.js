@@ -115,7 +115,10 @@
       if (!(root instanceof Element)) { log.full = true; return; }
       if (record.type === 'childList') {
         for (const node of [...record.addedNodes, ...record.removedNodes]) {
-          if (node.nodeType === Node.ELEMENT_NODE) log.elements = true;
+          if (node.nodeType !== Node.ELEMENT_NODE) continue;
+          log.elements = true;
+          // A label that comes or goes renames its control, wherever that is.
+          if (node.tagName === 'LABEL' || node.querySelector('label')) { log.full = true; return; }
         }
         for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) log.added.add(node);
         for (const node of [...record.addedNodes, ...record.removedNodes]) {
