@@ -26,7 +26,7 @@ final class NodeHandles: Sendable {
     /// The handles of `nodes` still in the page (a node that left it is skipped), in the
     /// order given; the ones not yet known are made now, all at once.
     func objects(for nodes: [NodeHandle], limit: Duration) async throws -> [(node: NodeHandle, objectId: String)] {
-        let (group, known) = current(making: nodes.count)
+        let (group, known) = current(of: nodes)
         let missing = nodes.filter { known[$0] == nil }
         var made: [NodeHandle: String] = [:]
         if !missing.isEmpty {
@@ -54,13 +54,16 @@ final class NodeHandles: Sendable {
     // The state is read and written in functions of their own, never inlined into the async
     // one: a `Mutex` inlined into an async function crashed release builds.
 
-    /// The group and the known handles, after releasing them all if `count` more would pass
-    /// the capacity.
+    /// The group and the handles of `nodes` already made, after releasing them all if making
+    /// the others could pass the capacity. (Only those nodes' entries are taken out: a copy of
+    /// the whole table would be copied again when the new handles are merged.)
     @inline(never)
-    private func current(making count: Int) -> (group: String, objects: [NodeHandle: String]) {
+    private func current(of nodes: [NodeHandle]) -> (group: String, objects: [NodeHandle: String]) {
         state.withLock { state in
-            if state.objects.count + count > Self.capacity { state = releasing(state) }
-            return (state.group, state.objects)
+            if state.objects.count + nodes.count > Self.capacity { state = releasing(state) }
+            var known: [NodeHandle: String] = [:]
+            for node in nodes { if let object = state.objects[node] { known[node] = object } }
+            return (state.group, known)
         }
     }
 

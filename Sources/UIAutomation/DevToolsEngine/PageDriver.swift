@@ -492,11 +492,9 @@ final class PageDriver: PageEngine {
 
     /// Runs `release` (freeing page handles); a page that has gone or navigated has freed
     /// them itself, so its failure is not the caller's.
-    private static func release(_ release: () async throws -> Void) async {
+    private func release(_ release: () async throws -> Void) async {
         try? await release()
     }
-
-    private func release(_ body: () async throws -> Void) async { await Self.release(body) }
 
     /// A tap: press and release at a viewport point (`count` 2 for a double tap), held
     /// `duration` between them.
