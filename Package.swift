@@ -399,7 +399,7 @@ let package = Package(
         .testTarget(
             name: "RecordedXCUITests",
             dependencies: [
-                "XCUIAutomation", "AnimalsApp", "TriviaApp", "LabKit", "LabTesting", .product(name: "Hummingbird", package: "hummingbird"),
+                "XCUIAutomation", "UIAutomation", "AnimalsApp", "TriviaApp", "LabKit", "LabTesting", .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),

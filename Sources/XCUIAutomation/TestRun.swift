@@ -25,10 +25,12 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
 
     private let state = Mutex(State())
 
-    /// Registers the observer once.
-    func start() {
+    /// Registers the observer once. `module` is the test target of the call that starts it: an
+    /// observer registered in the middle of a process's first test never saw that test start.
+    func start(module: String? = nil) {
         let first = state.withLock { state -> Bool in
             defer { state.registered = true }
+            if state.module == nil { state.module = module }
             return !state.registered
         }
         if first { XCTestObservationCenter.shared.addTestObserver(self) }
@@ -118,6 +120,11 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
     }
 
     func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
+        // Any failure stops a test whose target does not continue after failures, an
+        // `XCTAssert` as much as a failed UI call: XCUITest would have ended the test there.
+        state.withLock { state in
+            if let module = state.module, !TargetRegistry.continueAfterFailure(module: module) { state.halted = true }
+        }
         // XCTest's own "Asynchronous wait failed … unfulfilled expectations" names only the
         // predicate: add what each element looked like at the end.
         guard description.contains("Asynchronous wait failed") else { return }
