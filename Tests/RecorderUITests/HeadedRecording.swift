@@ -23,8 +23,9 @@ struct VirtualDisplay {
         return VirtualDisplay(process: process, display: ":\(number)")
     }
 
-    func stop() async {
-        _ = try? await process.stop(signal: SIGTERM, within: .seconds(10))
+    /// Ends the display; throws if it does not end within 10 s of SIGTERM (it is killed then).
+    func stop() async throws {
+        try await process.stop(signal: SIGTERM, within: .seconds(10))
     }
 
     private static func requireExecutable() throws -> String {
@@ -56,13 +57,13 @@ enum RecordingHarness {
         } catch {
             await app.terminate()
             await browser.close()
-            await display.stop()
+            try? await display.stop()
             throw error
         }
         let steps = await session.stop()
         await app.terminate()
         await browser.close()
-        await display.stop()
+        try await display.stop()
         return steps
     }
 }

@@ -25,12 +25,12 @@ struct HoverInspectorTests {
             await inspector.stop()
             await app.terminate()
             await browser.close()
-            await display.stop()
+            try? await display.stop()
             throw error
         }
         await app.terminate()
         await browser.close()
-        await display.stop()
+        try await display.stop()
     }
 
     private func check(_ app: Application, _ inspector: HoverInspector) async throws {

@@ -112,6 +112,9 @@ public final class ChildProcess: Sendable {
                             }
                         }
                         if !isReady { sink.yield(.outputEnded(printed.joined(separator: "\n"))) }
+                        // A child may close its output and live on (Xvfb closes its `-displayfd`):
+                        // signals must still reach it until it has ended.
+                        await waitForExit(execution.processIdentifier)
                     }
                     try await group.next()
                     group.cancelAll()
@@ -227,5 +230,22 @@ public final class ChildProcess: Sendable {
     private static func inheritedEnvironment(adding added: [String: String]) -> Environment {
         added.isEmpty ? .inherit : .inherit.updating(
             Dictionary(uniqueKeysWithValues: added.map { (Environment.Key(stringLiteral: $0.key), $0.value) }))
+    }
+}
+
+/// Returns once the process has ended (its process descriptor reads as ready), or when the task
+/// is cancelled. Without a descriptor, `/proc` says when it has ended (a zombie has).
+private func waitForExit(_ process: ProcessIdentifier) async {
+    func ended() -> Bool {
+        if process.processDescriptor >= 0 {
+            var entry = pollfd(fd: process.processDescriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&entry, 1, 0) != 0
+        }
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.value)/stat", encoding: .utf8),
+              let state = stat.split(separator: ")").last?.split(separator: " ").first else { return true }
+        return state == "Z" || state == "X"
+    }
+    while !Task.isCancelled, !ended() {
+        try? await Task.sleep(for: .milliseconds(20))
     }
 }

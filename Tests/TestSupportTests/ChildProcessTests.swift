@@ -25,6 +25,17 @@ struct ChildProcessTests {
         #expect(try await process.stop(signal: SIGKILL) == .signalled(SIGKILL))
     }
 
+    /// Xvfb writes its display number to `-displayfd` and closes it: the signal must still reach it.
+    @Test func aChildThatClosesItsOutputStillHearsStop() async throws {
+        let (process, _) = try await ChildProcess.start(
+            "/bin/sh", arguments: ["-c", "echo ready; exec sleep 60 >&-"], readyWithin: .seconds(10)
+        ) { $0 == "ready" ? () : nil }
+        try await Task.sleep(for: .milliseconds(200))  // its output has ended by now
+        #expect(process.isRunning)
+        #expect(try await process.stop(signal: SIGTERM, within: .seconds(5)) == .signalled(SIGTERM))
+        #expect(!isAlive(process.pid))
+    }
+
     @Test func aChildThatEndsBeforeItIsReadyIsAnErrorNamingWhatItPrinted() async throws {
         let error = try await #require(throws: ChildProcessError.self) {
             _ = try await ChildProcess.start("/bin/sh", arguments: ["-c", "echo oops; exit 7"], readyWithin: .seconds(30)) { _ in nil as Int? }
