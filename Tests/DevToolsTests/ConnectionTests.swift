@@ -37,6 +37,24 @@ struct ConnectionTests {
         }
     }
 
+    @Test func aCommandSentRightBehindAnotherGetsItsOwnReplyOrFailure() async throws {
+        let mock = MockTransport()
+        mock.reply(to: "Browser.getVersion", with: #"{"protocolVersion":"1.3","product":"Mock/1","userAgent":"ua","jsVersion":"1"}"#)
+        mock.fail("DOM.getBoxModel", code: -32000, message: "Could not compute box model.")
+        let connection = CDPConnection(transport: mock)
+        let (version, box) = try await connection.session("S1").send(CDP.Browser.GetVersion(), then: CDP.DOM.GetBoxModel(backendNodeId: 1))
+        #expect(version.product == "Mock/1")
+        #expect(throws: DevToolsError.protocolError(method: "DOM.getBoxModel", code: -32000, message: "Could not compute box model.", data: nil)) {
+            try box.get()
+        }
+        #expect(mock.sent.map(\.method) == ["Browser.getVersion", "DOM.getBoxModel"])
+        #expect(mock.sent.map(\.sessionId) == ["S1", "S1"])
+        // The first one's failure is the call's.
+        await #expect(throws: DevToolsError.protocolError(method: "DOM.getBoxModel", code: -32000, message: "Could not compute box model.", data: nil)) {
+            _ = try await connection.send(CDP.DOM.GetBoxModel(backendNodeId: 2), then: CDP.Browser.GetVersion())
+        }
+    }
+
     @Test func unansweredCallTimesOut() async throws {
         let connection = CDPConnection(transport: MockTransport())
         await #expect(throws: DevToolsError.timeout(method: "Browser.getVersion", after: .milliseconds(50))) {

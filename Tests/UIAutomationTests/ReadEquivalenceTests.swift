@@ -4,7 +4,7 @@ import Testing
 @testable import UIAutomation
 
 /// A read after a change may refresh only the changed subtrees of the accessibility tree
-/// (``PageDriver/refreshedTree(_:roots:shallow:describing:limit:)``), and a read for a caller
+/// (``PageDriver/refreshedTree(_:roots:shallow:describing:firstRoot:limit:)``), and a read for a caller
 /// that reads no frame may skip the page's boxes. Here random DOM mutations run in one page,
 /// and after each batch the tree UIAutomation reads (cached, partial or whole, with or without
 /// frames, as it decides) must equal a whole read of the same page, element for element: type,

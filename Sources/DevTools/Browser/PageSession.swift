@@ -22,6 +22,14 @@ public final class PageSession: Sendable {
         try await session.send(command, timeout: timeout)
     }
 
+    /// Sends `first`, then `second` right behind it on this page's session, and returns both
+    /// replies (see ``CDPConnection/send(_:then:sessionId:timeout:)``).
+    public func send<First: CDPCommand, Second: CDPCommand>(
+        _ first: First, then second: Second, timeout: Duration? = nil
+    ) async throws -> (First.Response, Result<Second.Response, any Error>) {
+        try await session.send(first, then: second, timeout: timeout)
+    }
+
     /// Sends `commands` on this page's session in order without waiting in between, then waits
     /// for every reply (see ``CDPConnection/sendPipelined(_:sessionId:timeout:)``).
     public func sendPipelined(_ commands: [any CDPCommand], timeout: Duration? = nil) async throws {

@@ -97,7 +97,22 @@ public final class CDPConnection: Sendable {
     public func send<Command: CDPCommand>(
         _ command: Command, sessionId: String? = nil, timeout: Duration? = nil
     ) async throws -> Command.Response {
-        let reply = try await call(Command.method, params: command, sessionId: sessionId, timeout: timeout)
+        try Self.decode(try await call(Command.method, params: command, sessionId: sessionId, timeout: timeout), as: Command.self)
+    }
+
+    /// Sends `first`, then `second` right behind it (no round trip in between: the browser
+    /// runs a session's commands in order, so `second` sees what `first` did) and returns both
+    /// replies; the second's failure is its own, and does not hide the first's reply.
+    public func send<First: CDPCommand, Second: CDPCommand>(
+        _ first: First, then second: Second, sessionId: String? = nil, timeout: Duration? = nil
+    ) async throws -> (First.Response, Result<Second.Response, any Error>) {
+        let replies = await callInOrder([first, second], sessionId: sessionId, timeout: timeout)
+        let firstReply = try Self.decode(try replies[0].get(), as: First.self)
+        return (firstReply, Result { try Self.decode(try replies[1].get(), as: Second.self) })
+    }
+
+    /// The typed result of a reply to a `Command`.
+    private static func decode<Command: CDPCommand>(_ reply: Data, as: Command.Type) throws -> Command.Response {
         if Command.Response.self == CDP.Empty.self { return CDP.Empty() as! Command.Response }
         do {
             return try Command.result(ofReply: reply)
@@ -167,59 +182,91 @@ public final class CDPConnection: Sendable {
     /// is thrown, and the remaining replies are dropped as they come.
     public func sendPipelined(_ commands: [any CDPCommand], sessionId: String? = nil, timeout: Duration? = nil) async throws {
         guard !commands.isEmpty else { return }
-        let first = state.withLock { state in
-            defer { state.nextID += commands.count }
-            return state.nextID
-        }
-        var messages: [(id: Int, method: String, data: Data)] = []
-        for (offset, command) in commands.enumerated() {
-            let method = type(of: command).method
-            do {
-                messages.append((first + offset, method, try Self.encode(command, id: first + offset, sessionId: sessionId)))
-            } catch {
-                throw DevToolsError.unexpectedResponse(method: method, reason: "parameters could not be encoded: \(error)")
-            }
-        }
-        let ids = messages.map(\.id)
-        let limit = timeout ?? defaultTimeout
-        let deadline = ContinuousClock.now.advanced(by: limit)
+        let ids = reserveIDs(commands.count)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let batch = PipelinedBatch(count: messages.count, continuation: continuation)
-                let closed: DevToolsError? = state.withLock { state in
-                    if let closed = state.closedError { return closed }
-                    if let sessionId, state.crashedSessions.contains(sessionId) { return .targetCrashed(method: messages[0].method) }
-                    let started = CallTrace.start()
-                    for message in messages {
-                        state.pending[message.id] = Pending(
-                            method: message.method, sessionId: sessionId, timeout: limit, deadline: deadline,
-                            resume: { result in
-                                CallTrace.finish(message.method, started: started, result: result)
-                                batch.finish(result)
-                            })
-                    }
-                    armWatchdog(for: deadline, in: &state)
-                    return nil
-                }
-                if let closed {
-                    batch.finish(.failure(closed))
-                    return
-                }
-                if Task.isCancelled {
-                    for id in ids { complete(id, with: .failure(CancellationError())) }
-                    return
-                }
-                for message in messages {
-                    do {
-                        try transport.send(message.data)
-                    } catch {
-                        if let closed = closedError { for id in ids { complete(id, with: .failure(closed)) } }
-                        return
-                    }
-                }
+                let batch = PipelinedBatch(count: commands.count, continuation: continuation)
+                dispatchInOrder(commands, ids: ids, sessionId: sessionId, timeout: timeout) { _, result in batch.finish(result) }
             }
         } onCancel: {
             for id in ids { complete(id, with: .failure(CancellationError())) }
+        }
+    }
+
+    /// Sends `commands` in this order without waiting in between (as ``sendPipelined(_:sessionId:timeout:)``)
+    /// and returns every reply, each its own success or failure: a later command that reads
+    /// what an earlier one set up (a handle on a node the first found) costs no round trip of
+    /// its own, and its failure does not hide the earlier replies.
+    public func callInOrder(_ commands: [any CDPCommand], sessionId: String? = nil, timeout: Duration? = nil) async -> [Result<Data, any Error>] {
+        guard !commands.isEmpty else { return [] }
+        let ids = reserveIDs(commands.count)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let replies = OrderedReplies(count: commands.count, continuation: continuation)
+                dispatchInOrder(commands, ids: ids, sessionId: sessionId, timeout: timeout) { index, result in replies.finish(index, result) }
+            }
+        } onCancel: {
+            for id in ids { complete(id, with: .failure(CancellationError())) }
+        }
+    }
+
+    /// `count` consecutive message ids of this connection's.
+    private func reserveIDs(_ count: Int) -> [Int] {
+        let first = state.withLock { state in
+            defer { state.nextID += count }
+            return state.nextID
+        }
+        return Array(first..<(first + count))
+    }
+
+    /// Registers a pending call per command under `ids`, then writes them in order; `reply`
+    /// gets each command's index and result exactly once (a failure to encode, a closed
+    /// connection, a timeout and cancellation included).
+    private func dispatchInOrder(_ commands: [any CDPCommand], ids: [Int], sessionId: String?, timeout: Duration?,
+                                 reply: @escaping @Sendable (Int, Result<Data, any Error>) -> Void) {
+        var messages: [(id: Int, method: String, data: Data)] = []
+        for (command, id) in zip(commands, ids) {
+            let method = type(of: command).method
+            do {
+                messages.append((id, method, try Self.encode(command, id: id, sessionId: sessionId)))
+            } catch {
+                let failure = DevToolsError.unexpectedResponse(method: method, reason: "parameters could not be encoded: \(error)")
+                for index in commands.indices { reply(index, .failure(failure)) }
+                return
+            }
+        }
+        let limit = timeout ?? defaultTimeout
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        let closed: DevToolsError? = state.withLock { state in
+            if let closed = state.closedError { return closed }
+            if let sessionId, state.crashedSessions.contains(sessionId) { return .targetCrashed(method: messages[0].method) }
+            let started = CallTrace.start()
+            for (index, message) in messages.enumerated() {
+                state.pending[message.id] = Pending(
+                    method: message.method, sessionId: sessionId, timeout: limit, deadline: deadline,
+                    resume: { result in
+                        CallTrace.finish(message.method, started: started, result: result)
+                        reply(index, result)
+                    })
+            }
+            armWatchdog(for: deadline, in: &state)
+            return nil
+        }
+        if let closed {
+            for index in messages.indices { reply(index, .failure(closed)) }
+            return
+        }
+        if Task.isCancelled {
+            for id in ids { complete(id, with: .failure(CancellationError())) }
+            return
+        }
+        for message in messages {
+            do {
+                try transport.send(message.data)
+            } catch {
+                if let closed = closedError { for id in ids { complete(id, with: .failure(closed)) } }
+                return
+            }
         }
     }
 
@@ -421,5 +468,27 @@ private final class PipelinedBatch: Sendable {
         }
         guard let (continuation, error) = resume else { return }
         if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+    }
+}
+
+/// The replies of ``CDPConnection/callInOrder(_:sessionId:timeout:)``: resumes once every
+/// command has its result.
+private final class OrderedReplies: Sendable {
+    private let state: Mutex<(results: [Result<Data, any Error>?], remaining: Int, continuation: CheckedContinuation<[Result<Data, any Error>], Never>?)>
+
+    init(count: Int, continuation: CheckedContinuation<[Result<Data, any Error>], Never>) {
+        state = Mutex((Array(repeating: nil, count: count), count, continuation))
+    }
+
+    func finish(_ index: Int, _ result: Result<Data, any Error>) {
+        let done: (CheckedContinuation<[Result<Data, any Error>], Never>, [Result<Data, any Error>])? = state.withLock { state in
+            guard state.results[index] == nil, let continuation = state.continuation else { return nil }
+            state.results[index] = result
+            state.remaining -= 1
+            guard state.remaining == 0 else { return nil }
+            state.continuation = nil
+            return (continuation, state.results.map { $0! })
+        }
+        if let (continuation, results) = done { continuation.resume(returning: results) }
     }
 }

@@ -14,6 +14,14 @@ public struct CDPSession: Sendable {
         try await connection.send(command, sessionId: id, timeout: timeout)
     }
 
+    /// Sends `first`, then `second` right behind it on this session, and returns both replies
+    /// (see ``CDPConnection/send(_:then:sessionId:timeout:)``).
+    public func send<First: CDPCommand, Second: CDPCommand>(
+        _ first: First, then second: Second, timeout: Duration? = nil
+    ) async throws -> (First.Response, Result<Second.Response, any Error>) {
+        try await connection.send(first, then: second, sessionId: id, timeout: timeout)
+    }
+
     /// Sends `commands` on this session in order without waiting in between, then waits for
     /// every reply (see ``CDPConnection/sendPipelined(_:sessionId:timeout:)``).
     public func sendPipelined(_ commands: [any CDPCommand], timeout: Duration? = nil) async throws {

@@ -29,11 +29,16 @@ extension PageDriver {
     /// node, a reply that does not join): the caller then reads the whole tree.
     /// With `describing`, the changed subtrees' DOM nodes come too (a root read whole with all
     /// its descendants, a shallow one with its children), for a read that skips the DOM snapshot.
+    /// `firstRoot` is a handle on the first root already asked for, and its object group (the
+    /// read's other handles join it; it is released when the read is done).
     func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, shallow: Int = 0, describing: Bool = false,
-                       limit: Duration) async throws -> RefreshedTree? {
-        guard roots + shallow > 0 else { return RefreshedTree(nodes: old, described: []) }
+                       firstRoot: (objectId: String, group: String)? = nil, limit: Duration) async throws -> RefreshedTree? {
+        guard roots + shallow > 0 else {
+            if let firstRoot { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: firstRoot.group)) }
+            return RefreshedTree(nodes: old, described: [])
+        }
         do {
-            return try await refresh(old, roots: roots, shallow: shallow, describing: describing, limit: limit)
+            return try await refresh(old, roots: roots, shallow: shallow, describing: describing, firstRoot: firstRoot, limit: limit)
         } catch DevToolsError.protocolError {
             // A node gone or an accessibility object replaced while reading ("No node with given
             // id", "Invalid ID"): the page changed under the read; read it whole.
@@ -42,21 +47,23 @@ extension PageDriver {
     }
 
     private func refresh(_ old: [CDP.Accessibility.AXNode], roots deepCount: Int, shallow: Int, describing: Bool,
-                         limit: Duration) async throws -> RefreshedTree? {
+                         firstRoot: (objectId: String, group: String)?, limit: Duration) async throws -> RefreshedTree? {
         let page = self.page
         let roots = deepCount + shallow
         // A handle on each root's DOM node (one group, released once used), then on that
         // handle at once: its DOM node described (for its backend id, and its attributes when
         // `describing`) and its accessibility node with its ancestors and children.
-        let group = "automationlab-read-" + UUID().uuidString
+        let group = firstRoot?.group ?? "automationlab-read-" + UUID().uuidString
+        let firstHandle = firstRoot?.objectId
         let read: [(node: CDP.DOM.Node, tree: [CDP.Accessibility.AXNode])?]
         do {
             read = try await withThrowingTaskGroup(of: (Int, (CDP.DOM.Node, [CDP.Accessibility.AXNode])?).self) { tasks in
                 for index in 0..<roots {
                     tasks.addTask {
-                        let handle = try await page.send(CDP.Runtime.Evaluate(
-                            expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group), timeout: limit)
-                        guard let objectId = handle.result.objectId else { return (index, nil) }
+                        let given = index == 0 ? firstHandle : nil
+                        let handle = given == nil ? try await page.send(CDP.Runtime.Evaluate(
+                            expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group), timeout: limit) : nil
+                        guard let objectId = given ?? handle?.result.objectId else { return (index, nil) }
                         let depth: Int? = describing && index < deepCount ? -1 : nil  // nil: the node and its children
                         async let node = page.send(CDP.DOM.DescribeNode(objectId: objectId, depth: depth), timeout: limit).node
                         async let tree = page.send(CDP.Accessibility.GetPartialAXTree(objectId: objectId, fetchRelatives: true), timeout: limit).nodes
@@ -129,25 +136,27 @@ extension PageDriver {
     /// the root (removed subtrees drop out), root first; `nil` if the root is lost.
     static func join(_ old: [CDP.Accessibility.AXNode], _ fresh: [String: CDP.Accessibility.AXNode]) -> [CDP.Accessibility.AXNode]? {
         guard let oldRoot = old.first(where: { $0.parentId == nil }) ?? old.first else { return nil }
-        var byId: [String: CDP.Accessibility.AXNode] = [:]
-        byId.reserveCapacity(old.count + fresh.count)
-        for node in old { byId[node.nodeId] = node }
-        for (id, node) in fresh { byId[id] = node }
-        guard let root = byId[oldRoot.nodeId] else { return nil }
+        // The old nodes by id as indices (no copy of each node into a dictionary); a fresh node
+        // wins over its old self.
+        var oldIndex: [String: Int] = [:]
+        oldIndex.reserveCapacity(old.count)
+        for (index, node) in old.enumerated() { oldIndex[node.nodeId] = index }
+        func node(_ id: String) -> CDP.Accessibility.AXNode? { fresh[id] ?? oldIndex[id].map { old[$0] } }
+        guard let root = node(oldRoot.nodeId) else { return nil }
         var joined: [CDP.Accessibility.AXNode] = []
-        joined.reserveCapacity(byId.count)
+        joined.reserveCapacity(old.count + fresh.count)
         var stack = [root]
         var seen: Set<String> = [root.nodeId]
-        while let node = stack.popLast() {
-            joined.append(node)
-            let text = Self.textHasChildren(node)
-            for child in (node.childIds ?? []).reversed() {
-                guard let next = byId[child] else {
+        while let current = stack.popLast() {
+            let text = Self.textHasChildren(current)
+            for child in (current.childIds ?? []).reversed() {
+                guard let next = node(child) else {
                     if text { continue }  // an inline text box not read (see the walk above)
                     return nil
                 }
                 if seen.insert(child).inserted { stack.append(next) }
             }
+            joined.append(current)
         }
         return joined
     }

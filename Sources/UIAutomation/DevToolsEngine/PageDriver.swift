@@ -129,7 +129,7 @@ final class PageDriver: PageEngine {
     ///   nothing reads (class names no CSS mentions, `data-*` attributes but the identifier);
     /// - after DOM mutations the page can bound (text changed or nodes added or removed in a
     ///   few subtrees, attributes nothing reads), only those subtrees and their ancestors are
-    ///   read again (``refreshedTree(_:roots:shallow:describing:limit:)``) and joined with the
+    ///   read again (``refreshedTree(_:roots:shallow:describing:firstRoot:limit:)``) and joined with the
     ///   last tree.
     ///
     /// With `frames` false (the caller reads no frame: `exists`, `label`, an action's
@@ -176,6 +176,10 @@ final class PageDriver: PageEngine {
         case partial(CachedTree, roots: Int, shallow: Int)
         /// Everything read.
         case whole
+
+        var isPartial: Bool {
+            if case .partial = self { true } else { false }
+        }
     }
 
     private func readPlan(_ begin: JSONValue?, frames: Bool, inputs: Int) -> ReadPlan {
@@ -195,10 +199,27 @@ final class PageDriver: PageEngine {
         try await browser.run {
             // Counted before the page is asked: input sent during the read makes the next read ask again.
             let inputs = self.inputs.load(ordering: .acquiring)
-            let afterInput = cachedBefore(inputs: inputs)
-            let begin = try await page.send(CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead),
-                                            timeout: limit).result.value
+            let (hasCache, afterInput) = cacheState(inputs: inputs)
+            let beginCommand = CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead)
+            // With a tree to join to, a handle on the first changed subtree's root is asked for
+            // right behind the start of the read: a partial read then starts with it in hand.
+            let rootGroup = "automationlab-read-" + UUID().uuidString
+            let begin: JSONValue?
+            var firstRoot: String?
+            if hasCache {
+                let (started, root) = try await page.send(
+                    beginCommand, then: CDP.Runtime.Evaluate(expression: PageScripts.readRoot(0), returnByValue: false, objectGroup: rootGroup),
+                    timeout: limit)
+                begin = started.result.value
+                firstRoot = try? root.get().result.objectId
+            } else {
+                begin = try await page.send(beginCommand, timeout: limit).result.value
+            }
             var plan = readPlan(begin, frames: frames, inputs: inputs)
+            if firstRoot != nil, !plan.isPartial {
+                releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: rootGroup))
+                firstRoot = nil
+            }
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
@@ -214,7 +235,8 @@ final class PageDriver: PageEngine {
             // No frames wanted and the page bounds its changes: no DOM snapshot at all, unless an
             // identifier changed outside the changed subtrees.
             if case .partial(let cached, let roots, let shallow) = plan, !frames, begin?.member("identifiers")?.bool == false {
-                if let refreshed = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow, describing: true, limit: limit) {
+                if let refreshed = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow, describing: true,
+                                                           firstRoot: firstRoot.map { ($0, rootGroup) }, limit: limit) {
                     statistics.withLock { $0.refreshed += 1 }
                     let facts = builder.updating(cached.facts, with: refreshed.described)
                     return keep(builder.build(axNodes: refreshed.nodes, facts: facts, framesAreCurrent: false), refreshed.nodes, facts)
@@ -227,7 +249,8 @@ final class PageDriver: PageEngine {
             case .frames(let cached):
                 axNodes = cached.axNodes
             case .partial(let cached, let roots, let shallow):
-                axNodes = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow, limit: limit)?.nodes
+                axNodes = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow,
+                                                  firstRoot: firstRoot.map { ($0, rootGroup) }, limit: limit)?.nodes
             case .reuse, .whole:
                 break
             }
@@ -259,10 +282,10 @@ final class PageDriver: PageEngine {
         cache.withLock { $0 = nil }
     }
 
-    /// Whether the cached tree was read before input number `inputs`.
+    /// Whether there is a cached tree, and whether it was read before input number `inputs`.
     @inline(never)
-    private func cachedBefore(inputs: Int) -> Bool {
-        cache.withLock { $0.map { $0.inputs != inputs } ?? false }
+    private func cacheState(inputs: Int) -> (exists: Bool, beforeInput: Bool) {
+        cache.withLock { cached in cached.map { (true, $0.inputs != inputs) } ?? (false, false) }
     }
 
     /// Counts input sent, or (`forgetting`: a navigation, a new viewport) forgets the cached tree
@@ -301,7 +324,7 @@ final class PageDriver: PageEngine {
     var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read + $0.refreshed, $0.reused) } }
 
     /// How many trees were read whole, how many reused, and how many refreshed in part
-    /// (``refreshedTree(_:roots:shallow:describing:limit:)``, or the frames of a tree read without them).
+    /// (``refreshedTree(_:roots:shallow:describing:firstRoot:limit:)``, or the frames of a tree read without them).
     var readStatistics: (read: Int, reused: Int, refreshed: Int) { statistics.withLock { ($0.read, $0.reused, $0.refreshed) } }
 
     /// Whether a tap would reach `element` now: the one hit test (``PageScripts/actionability``

@@ -33,17 +33,20 @@ struct SnapshotBuilder {
     /// were read with the nodes (``PageSnapshot/framesAreCurrent``).
     func build(axNodes: [CDP.Accessibility.AXNode], facts pageFacts: PageFacts, framesAreCurrent: Bool) -> PageSnapshot {
         let facts = pageFacts.nodes
-        var byId: [String: CDP.Accessibility.AXNode] = [:]
+        // Nodes by id as indices into `axNodes`: a tree of thousands of nodes is read after
+        // every change, and copying each node into a dictionary was a good part of that.
+        var byId: [String: Int] = [:]
         byId.reserveCapacity(axNodes.count)
-        for node in axNodes { byId[node.nodeId] = node }
-        guard let rootNode = axNodes.first(where: { $0.parentId == nil }) ?? axNodes.first else {
+        for (index, node) in axNodes.enumerated() { byId[node.nodeId] = index }
+        guard let rootIndex = axNodes.firstIndex(where: { $0.parentId == nil }) ?? (axNodes.isEmpty ? nil : 0) else {
             return PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent)
         }
-        var texts: [String: String] = [:]
-        collectText(rootNode, byId: byId, into: &texts)
+        var texts = [String](repeating: "", count: axNodes.count)
+        collectText(rootIndex, in: axNodes, byId: byId, into: &texts)
 
         var elements: [ElementSnapshot] = []
-        func visit(_ node: CDP.Accessibility.AXNode, parent: Int?, depth: Int, owner: (label: String, text: String)?) {
+        func visit(_ nodeIndex: Int, parent: Int?, depth: Int, owner: (label: String, text: String)?) {
+            let node = axNodes[nodeIndex]
             let role = node.role?.value?.string ?? ""
             let keep = parent == nil || (!node.ignored && !RoleMapping.transparentRoles.contains(role))
             var nextParent = parent
@@ -56,14 +59,14 @@ struct SnapshotBuilder {
                     return
                 }
                 let domFacts = node.backendDOMNodeId.flatMap { facts[$0] } ?? DOMFacts()
-                let element = makeElement(node, role: role, facts: domFacts, text: texts[node.nodeId] ?? "", byId: byId,
+                let element = makeElement(node, role: role, facts: domFacts, text: texts[nodeIndex], nodes: axNodes, byId: byId,
                                           parent: parent, depth: depth)
                 let index = elements.count
                 elements.append(element)
                 if let parent { elements[parent].children.append(index) }
                 nextParent = index
                 nextDepth = depth + 1
-                nextOwner = (element.label, texts[node.nodeId] ?? "")
+                nextOwner = (element.label, texts[nodeIndex])
                 // Text fields own their inner text nodes: they show as the field's value.
                 if [.textField, .secureTextField, .searchField].contains(element.elementType) { return }
             }
@@ -71,7 +74,7 @@ struct SnapshotBuilder {
                 if let child = byId[childId] { visit(child, parent: nextParent, depth: nextDepth, owner: nextOwner) }
             }
         }
-        visit(rootNode, parent: nil, depth: 0, owner: nil)
+        visit(rootIndex, parent: nil, depth: 0, owner: nil)
         return PageSnapshot(elements: elements, domParents: pageFacts.parents, scrollOffset: pageFacts.scrollOffset,
                             framesAreCurrent: framesAreCurrent)
     }
@@ -119,12 +122,13 @@ struct SnapshotBuilder {
     }
 
     private func makeElement(_ node: CDP.Accessibility.AXNode, role: String, facts: DOMFacts, text: String,
-                             byId: [String: CDP.Accessibility.AXNode],
+                             nodes: [CDP.Accessibility.AXNode], byId: [String: Int],
                              parent: Int?, depth: Int) -> ElementSnapshot {
         let nodeFacts = RoleMapping.NodeFacts(
             isMultiline: node.property("multiline")?.bool ?? false,
             hasValue: node.value?.value?.text != nil,
-            ownsListPopup: role == "combobox" && (node.childIds ?? []).contains { byId[$0]?.role?.value?.string == "MenuListPopup" })
+            ownsListPopup: role == "combobox"
+                && (node.childIds ?? []).contains { byId[$0].map { nodes[$0].role?.value?.string == "MenuListPopup" } ?? false })
         let type = parent == nil ? .application : RoleMapping.elementType(role: role, attributes: facts.attributes, facts: nodeFacts)
         var label = node.name?.value?.text ?? ""
         if label.isEmpty && type == .staticText { label = text.trimmed }
@@ -162,18 +166,19 @@ struct SnapshotBuilder {
 
     /// The concatenated `StaticText` under each node, for labels from contents.
     @discardableResult
-    private func collectText(_ node: CDP.Accessibility.AXNode, byId: [String: CDP.Accessibility.AXNode],
-                             into texts: inout [String: String]) -> String {
+    private func collectText(_ index: Int, in nodes: [CDP.Accessibility.AXNode], byId: [String: Int],
+                             into texts: inout [String]) -> String {
+        let node = nodes[index]
         let role = node.role?.value?.string ?? ""
         var text = ""
         if role == "StaticText" {
             text = node.name?.value?.text ?? ""
         } else {
             for childId in node.childIds ?? [] {
-                if let child = byId[childId] { text += collectText(child, byId: byId, into: &texts) }
+                if let child = byId[childId] { text += collectText(child, in: nodes, byId: byId, into: &texts) }
             }
         }
-        texts[node.nodeId] = text
+        texts[index] = text
         return text
     }
 

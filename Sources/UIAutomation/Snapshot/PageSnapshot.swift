@@ -70,7 +70,18 @@ public struct PageSnapshot: Sendable {
 }
 
 extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Without white space and line breaks at either end, as Foundation's
+    /// `.whitespacesAndNewlines` on Linux trims (Unicode's White_Space property and U+200B, the
+    /// zero-width space: checked over every scalar), without bridging to `NSString` — it runs
+    /// for every text of every tree read, and a string with nothing to trim is returned as it is.
+    var trimmed: String {
+        let scalars = unicodeScalars
+        func trims(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{200B}" }
+        guard let first = scalars.firstIndex(where: { !trims($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !trims($0) })!
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
+    }
 }
 
 public import Foundation
