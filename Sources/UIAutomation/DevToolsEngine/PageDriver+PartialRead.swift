@@ -136,27 +136,47 @@ extension PageDriver {
     /// the root (removed subtrees drop out), root first; `nil` if the root is lost.
     static func join(_ old: [CDP.Accessibility.AXNode], _ fresh: [String: CDP.Accessibility.AXNode]) -> [CDP.Accessibility.AXNode]? {
         guard let oldRoot = old.first(where: { $0.parentId == nil }) ?? old.first else { return nil }
-        // The old nodes by id as indices (no copy of each node into a dictionary); a fresh node
-        // wins over its old self.
+        // Walked by reference — an old node by its index, a fresh one by its id — so each node is
+        // copied once, into the result; a fresh node wins over its old self. Seen old nodes are
+        // flags by index, not strings in a set: this runs over the whole tree at every partial read.
+        enum Ref { case old(Int), fresh(String) }
         var oldIndex: [String: Int] = [:]
         oldIndex.reserveCapacity(old.count)
         for (index, node) in old.enumerated() { oldIndex[node.nodeId] = index }
-        func node(_ id: String) -> CDP.Accessibility.AXNode? { fresh[id] ?? oldIndex[id].map { old[$0] } }
-        guard let root = node(oldRoot.nodeId) else { return nil }
+        var seenOld = [Bool](repeating: false, count: old.count)
+        var seenFresh: Set<String> = []
+        func ref(_ id: String) -> Ref? {
+            if fresh[id] != nil { return .fresh(id) }
+            return oldIndex[id].map { .old($0) }
+        }
+        func firstVisit(_ ref: Ref) -> Bool {
+            switch ref {
+            case .old(let index):
+                defer { seenOld[index] = true }
+                return !seenOld[index]
+            case .fresh(let id):
+                return seenFresh.insert(id).inserted
+            }
+        }
+        guard let root = ref(oldRoot.nodeId) else { return nil }
+        _ = firstVisit(root)
         var joined: [CDP.Accessibility.AXNode] = []
         joined.reserveCapacity(old.count + fresh.count)
         var stack = [root]
-        var seen: Set<String> = [root.nodeId]
-        while let current = stack.popLast() {
+        while let top = stack.popLast() {
+            switch top {
+            case .old(let index): joined.append(old[index])
+            case .fresh(let id): joined.append(fresh[id]!)
+            }
+            let current = joined[joined.count - 1]
             let text = Self.textHasChildren(current)
             for child in (current.childIds ?? []).reversed() {
-                guard let next = node(child) else {
+                guard let next = ref(child) else {
                     if text { continue }  // an inline text box not read (see the walk above)
                     return nil
                 }
-                if seen.insert(child).inserted { stack.append(next) }
+                if firstVisit(next) { stack.append(next) }
             }
-            joined.append(current)
         }
         return joined
     }
