@@ -18,7 +18,7 @@ extension PageDriver {
     /// A partial read's result: the joined accessibility nodes, and the changed subtrees' DOM
     /// nodes as `DOM.describeNode` gave them (attributes, children) when asked for.
     struct RefreshedTree {
-        let nodes: [CDP.Accessibility.AXNode]
+        let tree: AXTree
         let described: [CDP.DOM.Node]
     }
 
@@ -31,11 +31,11 @@ extension PageDriver {
     /// its descendants, a shallow one with its children), for a read that skips the DOM snapshot.
     /// `firstRoot` is a handle on the first root already asked for, and its object group (the
     /// read's other handles join it; it is released when the read is done).
-    func refreshedTree(_ old: [CDP.Accessibility.AXNode], roots: Int, shallow: Int = 0, describing: Bool = false,
+    func refreshedTree(_ old: AXTree, roots: Int, shallow: Int = 0, describing: Bool = false,
                        firstRoot: (objectId: String, group: String)? = nil, limit: Duration) async throws -> RefreshedTree? {
         guard roots + shallow > 0 else {
             if let firstRoot { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: firstRoot.group)) }
-            return RefreshedTree(nodes: old, described: [])
+            return RefreshedTree(tree: old, described: [])
         }
         do {
             return try await refresh(old, roots: roots, shallow: shallow, describing: describing, firstRoot: firstRoot, limit: limit)
@@ -46,7 +46,7 @@ extension PageDriver {
         }
     }
 
-    private func refresh(_ old: [CDP.Accessibility.AXNode], roots deepCount: Int, shallow: Int, describing: Bool,
+    private func refresh(_ old: AXTree, roots deepCount: Int, shallow: Int, describing: Bool,
                          firstRoot: (objectId: String, group: String)?, limit: Duration) async throws -> RefreshedTree? {
         let page = self.page
         let roots = deepCount + shallow
@@ -98,9 +98,8 @@ extension PageDriver {
         }
         // A shallow root's children new to the tree are read whole; the others keep their
         // subtrees from the last tree (their own nodes are fresh).
-        let known = Set(old.map(\.nodeId))
         for id in shallowRoots {
-            for child in fresh[id]?.childIds ?? [] where !known.contains(child) { subtree.append(child) }
+            for child in fresh[id]?.childIds ?? [] where old.index[child] == nil { subtree.append(child) }
         }
         // The rest of each subtree, a level at a time: children not in hand are asked for. A
         // text's children are its inline text boxes, which no element is made of (and which the
@@ -129,46 +128,57 @@ extension PageDriver {
             }
             frontier = next
         }
-        return Self.join(old, fresh).map { RefreshedTree(nodes: $0, described: describing ? rootNodes : []) }
+        return Self.join(old, fresh).map { RefreshedTree(tree: $0, described: describing ? rootNodes : []) }
     }
 
     /// `old` with `fresh` nodes in place of theirs, keeping only the nodes reachable from
-    /// the root (removed subtrees drop out), root first; `nil` if the root is lost.
-    static func join(_ old: [CDP.Accessibility.AXNode], _ fresh: [String: CDP.Accessibility.AXNode]) -> [CDP.Accessibility.AXNode]? {
-        guard let oldRoot = old.first(where: { $0.parentId == nil }) ?? old.first else { return nil }
-        // Walked by reference — an old node by its index, a fresh one by its id — so each node is
-        // copied once, into the result; a fresh node wins over its old self. Seen old nodes are
-        // flags by index, not strings in a set: this runs over the whole tree at every partial read.
+    /// the root (removed subtrees drop out), root first; `nil` if the root is lost or a node's
+    /// child was not read. When every fresh node replaces an old one with the same children —
+    /// a label, a state, a value changed — the tree keeps its shape: the fresh nodes are put in
+    /// their old places and the positions kept.
+    static func join(_ old: AXTree, _ fresh: [String: CDP.Accessibility.AXNode]) -> AXTree? {
+        guard let oldRoot = old.root else { return nil }
+        let sameShape = fresh.allSatisfy { id, node in
+            guard let position = old.index[id], old.nodes[position].childIds == node.childIds else { return false }
+            return (node.childIds ?? []).allSatisfy { old.index[$0] != nil } || textHasChildren(node)
+        }
+        if sameShape {
+            var nodes = old.nodes
+            for (id, node) in fresh { nodes[old.index[id]!] = node }
+            return AXTree(nodes: nodes, index: old.index)
+        }
+        // Walked by reference — an old node by its position, a fresh one by its id — so each
+        // node is copied once, into the result; a fresh node wins over its old self.
         enum Ref { case old(Int), fresh(String) }
-        var oldIndex: [String: Int] = [:]
-        oldIndex.reserveCapacity(old.count)
-        for (index, node) in old.enumerated() { oldIndex[node.nodeId] = index }
-        var seenOld = [Bool](repeating: false, count: old.count)
+        var seenOld = [Bool](repeating: false, count: old.nodes.count)
         var seenFresh: Set<String> = []
         func ref(_ id: String) -> Ref? {
             if fresh[id] != nil { return .fresh(id) }
-            return oldIndex[id].map { .old($0) }
+            return old.index[id].map { .old($0) }
         }
         func firstVisit(_ ref: Ref) -> Bool {
             switch ref {
-            case .old(let index):
-                defer { seenOld[index] = true }
-                return !seenOld[index]
+            case .old(let position):
+                defer { seenOld[position] = true }
+                return !seenOld[position]
             case .fresh(let id):
                 return seenFresh.insert(id).inserted
             }
         }
-        guard let root = ref(oldRoot.nodeId) else { return nil }
+        guard let root = ref(old.nodes[oldRoot].nodeId) else { return nil }
         _ = firstVisit(root)
         var joined: [CDP.Accessibility.AXNode] = []
-        joined.reserveCapacity(old.count + fresh.count)
+        joined.reserveCapacity(old.nodes.count + fresh.count)
+        var index: [String: Int] = [:]
+        index.reserveCapacity(old.nodes.count + fresh.count)
         var stack = [root]
         while let top = stack.popLast() {
             switch top {
-            case .old(let index): joined.append(old[index])
+            case .old(let position): joined.append(old.nodes[position])
             case .fresh(let id): joined.append(fresh[id]!)
             }
             let current = joined[joined.count - 1]
+            index[current.nodeId] = joined.count - 1
             let text = Self.textHasChildren(current)
             for child in (current.childIds ?? []).reversed() {
                 guard let next = ref(child) else {
@@ -178,7 +188,7 @@ extension PageDriver {
                 if firstVisit(next) { stack.append(next) }
             }
         }
-        return joined
+        return AXTree(nodes: joined, index: index)
     }
 
     /// Whether `node` is a text (`StaticText`) with children: its inline text boxes, which a

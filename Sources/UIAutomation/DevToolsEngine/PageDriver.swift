@@ -34,7 +34,7 @@ final class PageDriver: PageEngine {
         let read: Int
         let inputs: Int
         let snapshot: PageSnapshot
-        let axNodes: [CDP.Accessibility.AXNode]
+        let tree: AXTree
         let facts: SnapshotBuilder.PageFacts
     }
 
@@ -223,46 +223,46 @@ final class PageDriver: PageEngine {
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
-            func keep(_ snapshot: PageSnapshot, _ nodes: [CDP.Accessibility.AXNode], _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
+            func keep(_ snapshot: PageSnapshot, _ tree: AXTree, _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
                 let stamp = begin?.member("stamp")?.string, read = begin?.member("read")?.number.map(Int.init)
-                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, snapshot: snapshot, axNodes: nodes, facts: facts) } } }
+                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, snapshot: snapshot, tree: tree, facts: facts) } } }
                 return snapshot
             }
             if case .reuse(let cached) = plan {
                 statistics.withLock { $0.reused += 1 }
-                return keep(cached.snapshot, cached.axNodes, cached.facts)
+                return keep(cached.snapshot, cached.tree, cached.facts)
             }
             // No frames wanted and the page bounds its changes: no DOM snapshot at all, unless an
             // identifier changed outside the changed subtrees.
             if case .partial(let cached, let roots, let shallow) = plan, !frames, begin?.member("identifiers")?.bool == false {
-                if let refreshed = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow, describing: true,
+                if let refreshed = try await refreshedTree(cached.tree, roots: roots, shallow: shallow, describing: true,
                                                            firstRoot: firstRoot.map { ($0, rootGroup) }, limit: limit) {
                     statistics.withLock { $0.refreshed += 1 }
                     let facts = builder.updating(cached.facts, with: refreshed.described)
-                    return keep(builder.build(axNodes: refreshed.nodes, facts: facts, framesAreCurrent: false), refreshed.nodes, facts)
+                    return keep(builder.build(refreshed.tree, facts: facts, framesAreCurrent: false), refreshed.tree, facts)
                 }
                 plan = .whole  // it did not join: read it all
             }
             async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
-            var axNodes: [CDP.Accessibility.AXNode]?
+            var tree: AXTree?
             switch plan {
             case .frames(let cached):
-                axNodes = cached.axNodes
+                tree = cached.tree
             case .partial(let cached, let roots, let shallow):
-                axNodes = try await refreshedTree(cached.axNodes, roots: roots, shallow: shallow,
-                                                  firstRoot: firstRoot.map { ($0, rootGroup) }, limit: limit)?.nodes
+                tree = try await refreshedTree(cached.tree, roots: roots, shallow: shallow,
+                                               firstRoot: firstRoot.map { ($0, rootGroup) }, limit: limit)?.tree
             case .reuse, .whole:
                 break
             }
-            if axNodes != nil {
+            if tree != nil {
                 statistics.withLock { $0.refreshed += 1 }
             } else {
-                axNodes = try await page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit).nodes
+                tree = AXTree(try await page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit).nodes)
                 statistics.withLock { $0.read += 1 }
             }
-            let nodes = axNodes ?? []
+            let read = tree ?? AXTree([])
             let facts = builder.facts(try await dom)
-            return keep(builder.build(axNodes: nodes, facts: facts, framesAreCurrent: true), nodes, facts)
+            return keep(builder.build(read, facts: facts, framesAreCurrent: true), read, facts)
         }
     }
 

@@ -21,32 +21,33 @@ struct SnapshotBuilder {
         var scrollOffset: (x: Double, y: Double) = (0, 0)
     }
 
+    /// Text fields: they own their inner text nodes, shown as the field's value.
+    private static let fieldTypes: Set<ElementType> = [.textField, .secureTextField, .searchField]
+
     /// The attributes a snapshot reads.
     private var wantedAttributes: Set<String> { [identifierAttribute, "placeholder", "aria-placeholder", "type"] }
 
     /// The tree with boxes from `dom`, read at the same moment.
     func build(axNodes: [CDP.Accessibility.AXNode], dom: CDP.DOMSnapshot.CaptureSnapshot.Response) -> PageSnapshot {
-        build(axNodes: axNodes, facts: facts(dom), framesAreCurrent: true)
+        build(AXTree(axNodes), facts: facts(dom), framesAreCurrent: true)
     }
 
-    /// The tree from `axNodes` and `facts`; `framesAreCurrent` says whether the facts' boxes
+    /// The tree from `tree`'s nodes and `facts`; `framesAreCurrent` says whether the facts' boxes
     /// were read with the nodes (``PageSnapshot/framesAreCurrent``).
-    func build(axNodes: [CDP.Accessibility.AXNode], facts pageFacts: PageFacts, framesAreCurrent: Bool) -> PageSnapshot {
+    func build(_ tree: AXTree, facts pageFacts: PageFacts, framesAreCurrent: Bool) -> PageSnapshot {
         let facts = pageFacts.nodes
-        // Nodes by id as indices into `axNodes`: a tree of thousands of nodes is read after
-        // every change, and copying each node into a dictionary was a good part of that.
-        var byId: [String: Int] = [:]
-        byId.reserveCapacity(axNodes.count)
-        for (index, node) in axNodes.enumerated() { byId[node.nodeId] = index }
-        guard let rootIndex = axNodes.firstIndex(where: { $0.parentId == nil }) ?? (axNodes.isEmpty ? nil : 0) else {
+        // Nodes are reached by their positions (`tree.index`), never copied into a dictionary:
+        // a tree of thousands of nodes is read after every change.
+        let axNodes = tree.nodes, byId = tree.index
+        guard let rootIndex = tree.root else {
             return PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent)
         }
         var texts = [String](repeating: "", count: axNodes.count)
-        collectText(rootIndex, in: axNodes, byId: byId, into: &texts)
+        collectText(axNodes[rootIndex], at: rootIndex, in: axNodes, byId: byId, into: &texts)
 
         var elements: [ElementSnapshot] = []
-        func visit(_ nodeIndex: Int, parent: Int?, depth: Int, owner: (label: String, text: String)?) {
-            let node = axNodes[nodeIndex]
+        // Nodes are passed as `axNodes[index]` arguments, borrowed in place rather than copied.
+        func visit(_ node: CDP.Accessibility.AXNode, at nodeIndex: Int, parent: Int?, depth: Int, owner: (label: String, text: String)?) {
             let role = node.role?.value?.string ?? ""
             let keep = parent == nil || (!node.ignored && !RoleMapping.transparentRoles.contains(role))
             var nextParent = parent
@@ -68,13 +69,13 @@ struct SnapshotBuilder {
                 nextDepth = depth + 1
                 nextOwner = (element.label, texts[nodeIndex])
                 // Text fields own their inner text nodes: they show as the field's value.
-                if [.textField, .secureTextField, .searchField].contains(element.elementType) { return }
+                if Self.fieldTypes.contains(element.elementType) { return }
             }
             for childId in node.childIds ?? [] {
-                if let child = byId[childId] { visit(child, parent: nextParent, depth: nextDepth, owner: nextOwner) }
+                if let child = byId[childId] { visit(axNodes[child], at: child, parent: nextParent, depth: nextDepth, owner: nextOwner) }
             }
         }
-        visit(rootIndex, parent: nil, depth: 0, owner: nil)
+        visit(axNodes[rootIndex], at: rootIndex, parent: nil, depth: 0, owner: nil)
         return PageSnapshot(elements: elements, domParents: pageFacts.parents, scrollOffset: pageFacts.scrollOffset,
                             framesAreCurrent: framesAreCurrent)
     }
@@ -166,16 +167,15 @@ struct SnapshotBuilder {
 
     /// The concatenated `StaticText` under each node, for labels from contents.
     @discardableResult
-    private func collectText(_ index: Int, in nodes: [CDP.Accessibility.AXNode], byId: [String: Int],
+    private func collectText(_ node: CDP.Accessibility.AXNode, at index: Int, in nodes: [CDP.Accessibility.AXNode], byId: [String: Int],
                              into texts: inout [String]) -> String {
-        let node = nodes[index]
         let role = node.role?.value?.string ?? ""
         var text = ""
         if role == "StaticText" {
             text = node.name?.value?.text ?? ""
         } else {
             for childId in node.childIds ?? [] {
-                if let child = byId[childId] { text += collectText(child, in: nodes, byId: byId, into: &texts) }
+                if let child = byId[childId] { text += collectText(nodes[child], at: child, in: nodes, byId: byId, into: &texts) }
             }
         }
         texts[index] = text

@@ -1,0 +1,28 @@
+import DevTools
+
+/// A read's accessibility nodes with each node's position by id. The positions are worked out
+/// once per tree and kept by a partial read that changes no node's children
+/// (``PageDriver/join(_:_:)``): trees of thousands of nodes are read after every change.
+struct AXTree: Sendable {
+    /// The nodes, in the order the read gave them.
+    let nodes: [CDP.Accessibility.AXNode]
+    /// Each node's position in ``nodes`` by its id (the last one, should an id repeat).
+    let index: [String: Int]
+
+    /// The tree of `nodes`, positions worked out.
+    init(_ nodes: [CDP.Accessibility.AXNode]) {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() { index[node.nodeId] = position }
+        self.init(nodes: nodes, index: index)
+    }
+
+    /// `nodes` with positions already known to be theirs.
+    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int]) {
+        self.nodes = nodes
+        self.index = index
+    }
+
+    /// The root's position: the node without a parent, else the first; `nil` for no nodes.
+    var root: Int? { nodes.firstIndex { $0.parentId == nil } ?? (nodes.isEmpty ? nil : 0) }
+}
