@@ -110,8 +110,8 @@ struct UIAutomationBench {
                 _ = try await page.buttons["b17"].exists
                 for round in 0..<runs {
                     let (kind, change) = [
-                        ("label", "document.querySelector('[data-testid=b3]').firstChild.data = 'Button 3 (\\(round))'"),
-                        ("element added", "document.querySelector('main').insertAdjacentHTML('beforeend', '<p>Added \\(round)</p>')"),
+                        ("label", "document.querySelector('[data-testid=b3]').firstChild.data = 'Button 3 (\(round))'"),
+                        ("element added", "document.querySelector('main').insertAdjacentHTML('beforeend', '<p>Added \(round)</p>')"),
                         ("class", "document.querySelector('[data-testid=b5]').classList.toggle('pressed')"),
                     ][round % 3]
                     _ = try await page.evaluate(change + "; 0", as: Int.self)

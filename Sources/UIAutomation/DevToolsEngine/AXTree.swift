@@ -8,6 +8,9 @@ struct AXTree: Sendable {
     let nodes: [CDP.Accessibility.AXNode]
     /// Each node's position in ``nodes`` by its id (the last one, should an id repeat).
     let index: [String: Int]
+    /// How many nodes no longer hang from the tree (a changed text's old inline text boxes,
+    /// left in place by ``PageDriver/join(_:_:)``); the next join that reaches many drops them.
+    var orphans = 0
 
     /// The tree of `nodes`, positions worked out.
     init(_ nodes: [CDP.Accessibility.AXNode]) {
@@ -18,9 +21,10 @@ struct AXTree: Sendable {
     }
 
     /// `nodes` with positions already known to be theirs.
-    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int]) {
+    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int], orphans: Int = 0) {
         self.nodes = nodes
         self.index = index
+        self.orphans = orphans
     }
 
     /// The root's position: the node without a parent, else the first; `nil` for no nodes.

@@ -135,17 +135,27 @@ extension PageDriver {
     /// the root (removed subtrees drop out), root first; `nil` if the root is lost or a node's
     /// child was not read. When every fresh node replaces an old one with the same children —
     /// a label, a state, a value changed — the tree keeps its shape: the fresh nodes are put in
-    /// their old places and the positions kept.
+    /// their old places and the positions kept. A text's children are its inline text boxes,
+    /// which no element is made of and a partial read does not read: a text with new ones
+    /// keeps the shape too, its old boxes left behind as orphans (dropped by the next walk once
+    /// they are a quarter of the tree).
     static func join(_ old: AXTree, _ fresh: [String: CDP.Accessibility.AXNode]) -> AXTree? {
         guard let oldRoot = old.root else { return nil }
+        var orphans = old.orphans
         let sameShape = fresh.allSatisfy { id, node in
-            guard let position = old.index[id], old.nodes[position].childIds == node.childIds else { return false }
-            return (node.childIds ?? []).allSatisfy { old.index[$0] != nil } || textHasChildren(node)
+            guard let position = old.index[id] else { return false }
+            let before = old.nodes[position]
+            if before.childIds == node.childIds {
+                return (node.childIds ?? []).allSatisfy { old.index[$0] != nil } || textHasChildren(node)
+            }
+            guard isText(before), isText(node) else { return false }
+            orphans += before.childIds?.count ?? 0
+            return true
         }
-        if sameShape {
+        if sameShape && orphans * 4 <= old.nodes.count {
             var nodes = old.nodes
             for (id, node) in fresh { nodes[old.index[id]!] = node }
-            return AXTree(nodes: nodes, index: old.index)
+            return AXTree(nodes: nodes, index: old.index, orphans: orphans)
         }
         // Walked by reference — an old node by its position, a fresh one by its id — so each
         // node is copied once, into the result; a fresh node wins over its old self.
@@ -194,6 +204,11 @@ extension PageDriver {
     /// Whether `node` is a text (`StaticText`) with children: its inline text boxes, which a
     /// partial read leaves out (no element is made of them: a transparent role without children).
     static func textHasChildren(_ node: CDP.Accessibility.AXNode) -> Bool {
-        node.role?.value?.string == "StaticText" && !(node.childIds ?? []).isEmpty
+        isText(node) && !(node.childIds ?? []).isEmpty
+    }
+
+    /// Whether `node` is a text (`StaticText`): its children, if any, are inline text boxes.
+    static func isText(_ node: CDP.Accessibility.AXNode) -> Bool {
+        node.role?.value?.string == "StaticText"
     }
 }
