@@ -8,6 +8,9 @@ struct AXTree: Sendable {
     let nodes: [CDP.Accessibility.AXNode]
     /// Each node's position in ``nodes`` by its id (the last one, should an id repeat).
     let index: [String: Int]
+    /// Each node's children that are in the tree, as positions (`childIds` looked up once per
+    /// tree, not at every build).
+    let children: [[Int]]
     /// How many nodes no longer hang from the tree (a changed text's old inline text boxes,
     /// left in place by ``PageDriver/join(_:_:)``); the next join that reaches many drops them.
     var orphans = 0
@@ -21,10 +24,21 @@ struct AXTree: Sendable {
     }
 
     /// `nodes` with positions already known to be theirs.
-    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int], orphans: Int = 0) {
+    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int]) {
+        self.init(nodes: nodes, index: index, children: nodes.map { Self.positions(of: $0, in: index) })
+    }
+
+    /// `nodes` with positions and children already known to be theirs.
+    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int], children: [[Int]], orphans: Int = 0) {
         self.nodes = nodes
         self.index = index
+        self.children = children
         self.orphans = orphans
+    }
+
+    /// The positions of `node`'s children that are in `index`, in order.
+    static func positions(of node: CDP.Accessibility.AXNode, in index: [String: Int]) -> [Int] {
+        (node.childIds ?? []).compactMap { index[$0] }
     }
 
     /// The root's position: the node without a parent, else the first; `nil` for no nodes.

@@ -154,8 +154,13 @@ extension PageDriver {
         }
         if sameShape && orphans * 4 <= old.nodes.count {
             var nodes = old.nodes
-            for (id, node) in fresh { nodes[old.index[id]!] = node }
-            return AXTree(nodes: nodes, index: old.index, orphans: orphans)
+            var children = old.children
+            for (id, node) in fresh {
+                let position = old.index[id]!
+                nodes[position] = node
+                children[position] = AXTree.positions(of: node, in: old.index)
+            }
+            return AXTree(nodes: nodes, index: old.index, children: children, orphans: orphans)
         }
         // Walked by reference — an old node by its position, a fresh one by its id — so each
         // node is copied once, into the result; a fresh node wins over its old self.

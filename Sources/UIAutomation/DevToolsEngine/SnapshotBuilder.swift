@@ -38,12 +38,12 @@ struct SnapshotBuilder {
         let facts = pageFacts.nodes
         // Nodes are reached by their positions (`tree.index`), never copied into a dictionary:
         // a tree of thousands of nodes is read after every change.
-        let axNodes = tree.nodes, byId = tree.index
+        let axNodes = tree.nodes, children = tree.children
         guard let rootIndex = tree.root else {
             return PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent)
         }
         var texts = [String](repeating: "", count: axNodes.count)
-        collectText(axNodes[rootIndex], at: rootIndex, in: axNodes, byId: byId, into: &texts)
+        collectText(axNodes[rootIndex], at: rootIndex, in: tree, into: &texts)
 
         var elements: [ElementSnapshot] = []
         // Nodes are passed as `axNodes[index]` arguments, borrowed in place rather than copied.
@@ -60,7 +60,7 @@ struct SnapshotBuilder {
                     return
                 }
                 let domFacts = node.backendDOMNodeId.flatMap { facts[$0] } ?? DOMFacts()
-                let element = makeElement(node, role: role, facts: domFacts, text: texts[nodeIndex], nodes: axNodes, byId: byId,
+                let element = makeElement(node, role: role, facts: domFacts, text: texts[nodeIndex], in: tree,
                                           parent: parent, depth: depth)
                 let index = elements.count
                 elements.append(element)
@@ -71,8 +71,8 @@ struct SnapshotBuilder {
                 // Text fields own their inner text nodes: they show as the field's value.
                 if Self.fieldTypes.contains(element.elementType) { return }
             }
-            for childId in node.childIds ?? [] {
-                if let child = byId[childId] { visit(axNodes[child], at: child, parent: nextParent, depth: nextDepth, owner: nextOwner) }
+            for child in children[nodeIndex] {
+                visit(axNodes[child], at: child, parent: nextParent, depth: nextDepth, owner: nextOwner)
             }
         }
         visit(axNodes[rootIndex], at: rootIndex, parent: nil, depth: 0, owner: nil)
@@ -123,13 +123,13 @@ struct SnapshotBuilder {
     }
 
     private func makeElement(_ node: CDP.Accessibility.AXNode, role: String, facts: DOMFacts, text: String,
-                             nodes: [CDP.Accessibility.AXNode], byId: [String: Int],
+                             in tree: AXTree,
                              parent: Int?, depth: Int) -> ElementSnapshot {
         let nodeFacts = RoleMapping.NodeFacts(
             isMultiline: node.property("multiline")?.bool ?? false,
             hasValue: node.value?.value?.text != nil,
             ownsListPopup: role == "combobox"
-                && (node.childIds ?? []).contains { byId[$0].map { nodes[$0].role?.value?.string == "MenuListPopup" } ?? false })
+                && (node.childIds ?? []).contains { tree.index[$0].map { tree.nodes[$0].role?.value?.string == "MenuListPopup" } ?? false })
         let type = parent == nil ? .application : RoleMapping.elementType(role: role, attributes: facts.attributes, facts: nodeFacts)
         var label = node.name?.value?.text ?? ""
         if label.isEmpty && type == .staticText { label = text.trimmed }
@@ -167,15 +167,15 @@ struct SnapshotBuilder {
 
     /// The concatenated `StaticText` under each node, for labels from contents.
     @discardableResult
-    private func collectText(_ node: CDP.Accessibility.AXNode, at index: Int, in nodes: [CDP.Accessibility.AXNode], byId: [String: Int],
+    private func collectText(_ node: CDP.Accessibility.AXNode, at index: Int, in tree: AXTree,
                              into texts: inout [String]) -> String {
         let role = node.role?.value?.string ?? ""
         var text = ""
         if role == "StaticText" {
             text = node.name?.value?.text ?? ""
         } else {
-            for childId in node.childIds ?? [] {
-                if let child = byId[childId] { text += collectText(nodes[child], at: child, in: nodes, byId: byId, into: &texts) }
+            for child in tree.children[index] {
+                text += collectText(tree.nodes[child], at: child, in: tree, into: &texts)
             }
         }
         texts[index] = text
