@@ -199,27 +199,9 @@ final class PageDriver: PageEngine {
         try await browser.run {
             // Counted before the page is asked: input sent during the read makes the next read ask again.
             let inputs = self.inputs.load(ordering: .acquiring)
-            let (hasCache, afterInput) = cacheState(inputs: inputs)
-            let beginCommand = CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead)
-            // With a tree to join to, a handle on the first changed subtree's root is asked for
-            // right behind the start of the read: a partial read then starts with it in hand.
-            let rootGroup = "automationlab-read-" + UUID().uuidString
-            let begin: JSONValue?
-            var firstRoot: String?
-            if hasCache {
-                let (started, root) = try await page.send(
-                    beginCommand, then: CDP.Runtime.Evaluate(expression: PageScripts.readRoot(0), returnByValue: false, objectGroup: rootGroup),
-                    timeout: limit)
-                begin = started.result.value
-                firstRoot = try? root.get().result.objectId
-            } else {
-                begin = try await page.send(beginCommand, timeout: limit).result.value
-            }
+            let (begin, firstRoot) = try await startRead(inputs: inputs, limit: limit)
             var plan = readPlan(begin, frames: frames, inputs: inputs)
-            if firstRoot != nil, !plan.isPartial {
-                releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: rootGroup))
-                firstRoot = nil
-            }
+            if let firstRoot, !plan.isPartial { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: firstRoot.group)) }
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
@@ -236,7 +218,7 @@ final class PageDriver: PageEngine {
             // identifier changed outside the changed subtrees.
             if case .partial(let cached, let roots, let shallow) = plan, !frames, begin?.member("identifiers")?.bool == false {
                 if let refreshed = try await refreshedTree(cached.tree, roots: roots, shallow: shallow, describing: true,
-                                                           firstRoot: firstRoot.map { ($0, rootGroup) }, limit: limit) {
+                                                           firstRoot: firstRoot, limit: limit) {
                     statistics.withLock { $0.refreshed += 1 }
                     let facts = builder.updating(cached.facts, with: refreshed.described)
                     return keep(builder.build(refreshed.tree, facts: facts, framesAreCurrent: false), refreshed.tree, facts)
@@ -250,7 +232,7 @@ final class PageDriver: PageEngine {
                 tree = cached.tree
             case .partial(let cached, let roots, let shallow):
                 tree = try await refreshedTree(cached.tree, roots: roots, shallow: shallow,
-                                               firstRoot: firstRoot.map { ($0, rootGroup) }, limit: limit)?.tree
+                                               firstRoot: firstRoot, limit: limit)?.tree
             case .reuse, .whole:
                 break
             }
@@ -264,6 +246,19 @@ final class PageDriver: PageEngine {
             let facts = builder.facts(try await dom)
             return keep(builder.build(read, facts: facts, framesAreCurrent: true), read, facts)
         }
+    }
+
+    /// Starts a read: `lab.beginRead`'s answer and, when there is a tree to join to, a handle on
+    /// the first changed subtree's root (with its object group), asked for right behind it so
+    /// that a partial read starts with it in hand; `nil` when there is no such root.
+    private func startRead(inputs: Int, limit: Duration) async throws -> (begin: JSONValue?, firstRoot: (objectId: String, group: String)?) {
+        let (hasCache, afterInput) = cacheState(inputs: inputs)
+        let begin = CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead)
+        guard hasCache else { return (try await page.send(begin, timeout: limit).result.value, nil) }
+        let group = "automationlab-read-" + UUID().uuidString
+        let (started, root) = try await page.send(
+            begin, then: CDP.Runtime.Evaluate(expression: PageScripts.readRoot(0), returnByValue: false, objectGroup: group), timeout: limit)
+        return (started.result.value, (try? root.get().result.objectId).map { ($0, group) })
     }
 
     /// The element tree read whole, past the cache (which it leaves alone): the reference
