@@ -28,7 +28,11 @@ public final class StubHTTPServer: Sendable {
     }
 
     private struct State {
+        /// Connections of a ``Behaviour/silent`` server: nobody else uses them; ``stop()`` closes them.
         var connections: [Int32] = []
+        /// Connections a reply thread is answering: that thread closes its own; ``stop()`` only
+        /// shuts them down (under the lock, so never one already closed).
+        var replying: Set<Int32> = []
         var accepted = 0
         var stopped = false
     }
@@ -40,31 +44,50 @@ public final class StubHTTPServer: Sendable {
     public var acceptedConnections: Int { state.withLock { $0.accepted } }
 
     /// Starts listening on a free port.
+    ///
+    /// Every descriptor is closed exactly once, by its one owner: the listener by the accept
+    /// thread when it ends, a reply connection by its thread, a silent one by ``stop()``. A
+    /// descriptor closed twice (or used after its close) may by then be another socket of the
+    /// test process — a NIO server's, which then fails with EBADF and stops the process.
     public init(_ behaviour: Behaviour) throws {
         (listener, port) = try Self.bind()
-        guard listen(listener, 16) == 0 else { throw SpawnedServiceError(description: "listen failed: errno \(errno)") }
+        guard listen(listener, 16) == 0 else {
+            close(listener)
+            throw SpawnedServiceError(description: "listen failed: errno \(errno)")
+        }
         let thread = Thread { [listener, state] in
+            defer { close(listener) }
             while true {
                 let connection = accept(listener, nil, nil)
-                if connection < 0 { return }  // closed by stop()
-                let keep = state.withLock { state -> Bool in
+                if connection < 0 { return }  // shut down by stop()
+                enum Next { case close, keep, answer(String) }
+                let next: Next = state.withLock { state in
                     state.accepted += 1
-                    if state.stopped { return false }
-                    state.connections.append(connection)
-                    return true
+                    if state.stopped { return .close }
+                    switch behaviour {
+                    case .silent:
+                        state.connections.append(connection)
+                        return .keep
+                    case .reply(let response):
+                        state.replying.insert(connection)
+                        return .answer(response)
+                    }
                 }
-                guard keep else {
+                guard case .answer(let response) = next else {
+                    if case .close = next {
+                        close(connection)
+                        return
+                    }
+                    continue
+                }
+                Thread {
+                    Self.readHead(connection)
+                    var bytes = Array(response.utf8)
+                    _ = send(connection, &bytes, bytes.count, Int32(MSG_NOSIGNAL))
+                    shutdown(connection, Int32(SHUT_WR))
+                    state.withLock { _ = $0.replying.remove(connection) }
                     close(connection)
-                    return
-                }
-                if case .reply(let response) = behaviour {
-                    Thread {
-                        Self.readHead(connection)
-                        var bytes = Array(response.utf8)
-                        _ = send(connection, &bytes, bytes.count, Int32(MSG_NOSIGNAL))
-                        shutdown(connection, Int32(SHUT_WR))
-                    }.start()
-                }
+                }.start()
             }
         }
         thread.start()
@@ -77,15 +100,18 @@ public final class StubHTTPServer: Sendable {
         return port
     }
 
-    /// Closes the listening socket and every connection.
+    /// Stops accepting (the accept thread then closes the listener), closes the silent
+    /// connections and shuts down the ones being answered. Once; later calls do nothing.
     public func stop() {
-        let connections = state.withLock { state -> [Int32] in
+        let connections: [Int32]? = state.withLock { state in
+            guard !state.stopped else { return nil }
             state.stopped = true
+            for connection in state.replying { shutdown(connection, Int32(SHUT_RDWR)) }
             defer { state.connections = [] }
             return state.connections
         }
+        guard let connections else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         for connection in connections {
             shutdown(connection, Int32(SHUT_RDWR))
             close(connection)

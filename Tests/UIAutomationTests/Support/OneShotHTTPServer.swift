@@ -24,9 +24,16 @@ final class OneShotHTTPServer: Sendable {
                 bind(fd, pointer, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, pointer, &length) == 0
             }
         }
-        guard bound else { throw ChromedriverError("cannot listen on 127.0.0.1") }
+        guard bound else {
+            close(fd)
+            throw ChromedriverError("cannot listen on 127.0.0.1")
+        }
         port = Int(UInt16(bigEndian: address.sin_port))
+        // The accept thread owns the listener and closes it when it ends: a descriptor closed
+        // by `stop()` while the thread could still call `accept` on it might by then be another
+        // socket of the test process.
         let thread = Thread { [self] in
+            defer { close(fd) }
             while true {
                 let connection = accept(fd, nil, nil)
                 guard connection >= 0 else { return }
@@ -59,10 +66,12 @@ final class OneShotHTTPServer: Sendable {
     /// The requests received so far, head and body.
     var received: [String] { requests.withLock { $0 } }
 
-    /// Stops listening.
+    /// Stops listening (the accept thread then closes the listener). Once; later calls do nothing.
     func stop() {
-        open.withLock { $0 = false }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        let wasOpen = open.withLock { open in
+            defer { open = false }
+            return open
+        }
+        if wasOpen { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 }
