@@ -53,11 +53,12 @@ public struct TargetApplication: Sendable {
 public protocol UITestTargetConfiguration {
     /// The apps; `XCUIApplication()` is the first, `XCUIApplication(bundleIdentifier:)` any.
     static var applications: [TargetApplication] { get }
-    /// Whether a test goes on after a UI call fails (default `true`). XCTest's own
+    /// Whether a test goes on after a failure (default `true`). XCTest's own
     /// `continueAfterFailure` cannot be honoured on Linux: swift-corelibs-xctest ignores writes to
-    /// it and always reads `true`. With `false` here, after the first failed UI call of a test every
-    /// later UI call in it returns at once without touching the app, so the test ends with that
-    /// failure first (XCTest assertions after it still run).
+    /// it and always reads `true`. With `false` here, after the first failure of a test — a failed
+    /// UI call or a failed `XCTAssert` — every later UI call in it returns at once without
+    /// touching the app, so the test ends with that failure first (XCTest assertions after it
+    /// still run).
     static var continueAfterFailure: Bool { get }
 }
 
@@ -84,7 +85,7 @@ enum TargetRegistry {
 
     /// The target named `bundleIdentifier` (or the default one), for a call in `fileID`'s module.
     static func target(bundleIdentifier: String?, fileID: String) throws -> TargetApplication {
-        let module = String(fileID.prefix { $0 != "/" })
+        let module = self.module(ofFileID: fileID)
         let (apps, defaultApp) = registered.withLock { ($0.apps, $0.defaultApp) }
         let moduleApps = applications(ofModule: module)
         if let bundleIdentifier {
@@ -117,7 +118,10 @@ enum TargetRegistry {
         }
     }
 
-    /// Whether tests of `module` go on after a failed UI call (its `UITestTarget`'s setting).
+    /// The module a `#fileID` names (`Module/File.swift`).
+    static func module(ofFileID fileID: String) -> String { String(fileID.prefix { $0 != "/" }) }
+
+    /// Whether tests of `module` go on after a failure (its `UITestTarget`'s setting).
     static func continueAfterFailure(module: String) -> Bool { configuration(ofModule: module).continueAfterFailure }
 
     private static func applications(ofModule module: String) -> [TargetApplication] { configuration(ofModule: module).apps }

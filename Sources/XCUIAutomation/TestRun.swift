@@ -48,7 +48,7 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         start()
         let (skip, stops) = state.withLock { state -> (Bool, Bool) in
             if state.halted { return (true, false) }
-            let stops = state.module.map { !TargetRegistry.continueAfterFailure(module: $0) } ?? false
+            let stops = Self.stopsAtFailure(state)
             if stops { state.halted = true }
             return (false, stops)
         }
@@ -59,6 +59,12 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         var message = plain.map(String.init(describing:)) ?? "\(error)"
         if stops { message += "\n(the test target's continueAfterFailure is false: this test's remaining UI calls are skipped)" }
         XCTFail(message, file: file, line: line)
+    }
+
+    /// Whether the running test's target stops at its first failure (its `UITestTarget`'s
+    /// `continueAfterFailure` is `false`).
+    private static func stopsAtFailure(_ state: State) -> Bool {
+        state.module.map { !TargetRegistry.continueAfterFailure(module: $0) } ?? false
     }
 
     // MARK: Launched apps
@@ -123,7 +129,7 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         // Any failure stops a test whose target does not continue after failures, an
         // `XCTAssert` as much as a failed UI call: XCUITest would have ended the test there.
         state.withLock { state in
-            if let module = state.module, !TargetRegistry.continueAfterFailure(module: module) { state.halted = true }
+            if Self.stopsAtFailure(state) { state.halted = true }
         }
         // XCTest's own "Asynchronous wait failed … unfulfilled expectations" names only the
         // predicate: add what each element looked like at the end.

@@ -36,7 +36,7 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
     }
 
     private init(bundleIdentifier: String?, fileID: String, site: CallerLine) {
-        TestRun.shared.start(module: String(fileID.prefix { $0 != "/" }))
+        TestRun.shared.start(module: TargetRegistry.module(ofFileID: fileID))
         creationSite = site
         let resolved = Result { () throws -> (TargetApplication, Application) in
             let target = try TargetRegistry.target(bundleIdentifier: bundleIdentifier, fileID: fileID)

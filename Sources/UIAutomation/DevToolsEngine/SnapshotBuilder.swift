@@ -36,8 +36,8 @@ struct SnapshotBuilder {
     /// were read with the nodes (``PageSnapshot/framesAreCurrent``).
     func build(_ tree: AXTree, facts pageFacts: PageFacts, framesAreCurrent: Bool) -> PageSnapshot {
         let facts = pageFacts.nodes
-        // Nodes are reached by their positions (`tree.index`), never copied into a dictionary:
-        // a tree of thousands of nodes is read after every change.
+        // Nodes are reached by their positions (`tree.children`), never copied into a
+        // dictionary: a tree of thousands of nodes is read after every change.
         let axNodes = tree.nodes, children = tree.children
         guard let rootIndex = tree.root else {
             return PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent)
