@@ -4,7 +4,7 @@ import Testing
 @testable import UIAutomation
 
 /// A read after a change may refresh only the changed subtrees of the accessibility tree
-/// (``PageDriver/refreshedTree(_:roots:shallow:describing:firstRoot:limit:)``), and a read for a caller
+/// (``PageDriver/refreshedTree(_:roots:describing:handles:limit:)``), and a read for a caller
 /// that reads no frame may skip the page's boxes. Here random DOM mutations run in one page,
 /// and after each batch the tree UIAutomation reads (cached, partial or whole, with or without
 /// frames, as it decides) must equal a whole read of the same page, element for element: type,
@@ -31,7 +31,8 @@ struct ReadEquivalenceTests {
     }
 
     /// The changes the cheap reads must get right, one by one, with and without frames: a text
-    /// inside a button renames the button (an ancestor), an element added, a removed subtree
+    /// inside a button renames the button (an ancestor), an element added (to a list, and to a
+    /// container of blocks), a removed subtree
     /// (refreshed in part); a class CSS does not read (nothing read again); an identifier
     /// renamed (no subtree changed, but the identifiers are read again); focus moved, text typed,
     /// a radio clicked (refreshed in part); a subtree holding a label removed (read whole: a
@@ -39,6 +40,8 @@ struct ReadEquivalenceTests {
     @Test(arguments: [
         ("document.getElementById('count').firstChild.data = '4'", "refreshed"),
         ("document.querySelector('[data-testid=list]').insertAdjacentHTML('beforeend', '<li><button>Added</button></li>')", "refreshed"),
+        // A block added to a container of blocks: the container is read without its children.
+        ("document.querySelector('[data-testid=main]').insertAdjacentHTML('beforeend', '<p>Added <b>here</b></p>')", "refreshed"),
         ("document.querySelector('[data-testid=save]').classList.toggle('plain')", "reused"),
         ("document.querySelector('[data-testid=steps]').remove()", "refreshed"),
         ("document.querySelector('[data-testid=section]').remove()", "read"),  // it holds a label

@@ -42,6 +42,17 @@ extension CDP {
             public static func result(ofReply message: Data) throws -> Response { Response(nodes: try AXNode.nodes(ofReply: message)) }
         }
 
+        /// `Accessibility.getAXNodeAndAncestors`: one node (its children as ids only) and its
+        /// ancestors — not its children's nodes, which `getPartialAXTree` sends along.
+        public struct GetAXNodeAndAncestors: CDPCommand {
+            public static let method = "Accessibility.getAXNodeAndAncestors"
+            public var objectId: String
+            /// The node a page handle (`Runtime` remote object) stands for, and its ancestors.
+            public init(objectId: String) { self.objectId = objectId }
+            public struct Response: Decodable, Sendable { public let nodes: [AXNode] }
+            public static func result(ofReply message: Data) throws -> Response { Response(nodes: try AXNode.nodes(ofReply: message)) }
+        }
+
         /// `Accessibility.getChildAXNodes`: the children of one node (by its AX `nodeId`).
         public struct GetChildAXNodes: CDPCommand {
             public static let method = "Accessibility.getChildAXNodes"

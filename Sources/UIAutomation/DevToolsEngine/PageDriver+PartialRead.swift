@@ -15,6 +15,31 @@ import Foundation
 /// Under those conditions a mutation changes the accessibility nodes of its subtree and the
 /// names of its ancestors (names from contents), which is what is read again here.
 extension PageDriver {
+    /// How many of the page's changed subtrees' roots (`lab.readRoots`, in this order) are read
+    /// which way.
+    struct ChangedRoots: Sendable {
+        /// Roots read whole: their nodes, ancestors and every descendant.
+        var deep = 0
+        /// Block containers whose children came or went, read as their own node and their
+        /// children's nodes (their new children are among the deep roots).
+        var shallow = 0
+        /// Block containers like `shallow` ones whose children's nodes cannot have changed (no
+        /// text of their own renders): read as their own node and ancestors only.
+        var lean = 0
+
+        /// All the roots.
+        var count: Int { deep + shallow + lean }
+    }
+
+    /// Handles on the first changed roots, asked for with the start of the read (one round
+    /// trip less), and the object group they were made in: a partial read's other handles join
+    /// it, and it is released when the read is done.
+    struct RootHandles: Sendable {
+        let group: String
+        /// The handle on root `i`, for the first roots; `nil` where the page had no such root.
+        let objectIds: [String?]
+    }
+
     /// A partial read's result: the joined accessibility nodes, and the changed subtrees' DOM
     /// nodes as `DOM.describeNode` gave them (attributes, children) when asked for.
     struct RefreshedTree {
@@ -23,22 +48,21 @@ extension PageDriver {
     }
 
     /// The last tree's accessibility nodes with the changed subtrees (the page's
-    /// `lab.readRoots`: `roots` read whole, then `shallow` block containers read as their own
-    /// node and children, descending only into children new to the tree) and their ancestors
-    /// and siblings read again; `nil` when that cannot be done (a root without an accessibility
-    /// node, a reply that does not join): the caller then reads the whole tree.
+    /// `lab.readRoots`, see ``ChangedRoots``; a shallow root's children new to the tree are
+    /// descended into) and their ancestors read again; `nil` when that cannot be done (a root
+    /// without an accessibility node, a reply that does not join): the caller then reads the
+    /// whole tree.
     /// With `describing`, the changed subtrees' DOM nodes come too (a root read whole with all
     /// its descendants, a shallow one with its children), for a read that skips the DOM snapshot.
-    /// `firstRoot` is a handle on the first root already asked for, and its object group (the
-    /// read's other handles join it; it is released when the read is done).
-    func refreshedTree(_ old: AXTree, roots: Int, shallow: Int = 0, describing: Bool = false,
-                       firstRoot: (objectId: String, group: String)? = nil, limit: Duration) async throws -> RefreshedTree? {
-        guard roots + shallow > 0 else {
-            if let firstRoot { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: firstRoot.group)) }
+    /// `handles`: the first roots' handles, when already asked for.
+    func refreshedTree(_ old: AXTree, roots: ChangedRoots, describing: Bool = false,
+                       handles: RootHandles? = nil, limit: Duration) async throws -> RefreshedTree? {
+        guard roots.count > 0 else {
+            if let handles { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: handles.group)) }
             return RefreshedTree(tree: old, described: [])
         }
         do {
-            return try await refresh(old, roots: roots, shallow: shallow, describing: describing, firstRoot: firstRoot, limit: limit)
+            return try await refresh(old, roots: roots, describing: describing, handles: handles, limit: limit)
         } catch DevToolsError.protocolError {
             // A node gone or an accessibility object replaced while reading ("No node with given
             // id", "Invalid ID"): the page changed under the read; read it whole.
@@ -46,26 +70,30 @@ extension PageDriver {
         }
     }
 
-    private func refresh(_ old: AXTree, roots deepCount: Int, shallow: Int, describing: Bool,
-                         firstRoot: (objectId: String, group: String)?, limit: Duration) async throws -> RefreshedTree? {
+    private func refresh(_ old: AXTree, roots changed: ChangedRoots, describing: Bool,
+                         handles: RootHandles?, limit: Duration) async throws -> RefreshedTree? {
         let page = self.page
-        let roots = deepCount + shallow
+        let roots = changed.count, deepCount = changed.deep, leanFrom = changed.deep + changed.shallow
         // A handle on each root's DOM node (one group, released once used), then on that
         // handle at once: its DOM node described (for its backend id, and its attributes when
         // `describing`) and its accessibility node with its ancestors and children.
-        let group = firstRoot?.group ?? "automationlab-read-" + UUID().uuidString
-        let firstHandle = firstRoot?.objectId
+        let group = handles?.group ?? "automationlab-read-" + UUID().uuidString
+        let given = handles?.objectIds ?? []
         let read: [(node: CDP.DOM.Node, tree: [CDP.Accessibility.AXNode])?]
         do {
             read = try await withThrowingTaskGroup(of: (Int, (CDP.DOM.Node, [CDP.Accessibility.AXNode])?).self) { tasks in
                 for index in 0..<roots {
                     tasks.addTask {
-                        let given = index == 0 ? firstHandle : nil
-                        let handle = given == nil ? try await page.send(CDP.Runtime.Evaluate(
+                        let known = index < given.count ? given[index] : nil
+                        let handle = known == nil ? try await page.send(CDP.Runtime.Evaluate(
                             expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group), timeout: limit) : nil
-                        guard let objectId = given ?? handle?.result.objectId else { return (index, nil) }
+                        guard let objectId = known ?? handle?.result.objectId else { return (index, nil) }
                         let depth: Int? = describing && index < deepCount ? -1 : nil  // nil: the node and its children
                         async let node = page.send(CDP.DOM.DescribeNode(objectId: objectId, depth: depth), timeout: limit).node
+                        if index >= leanFrom {
+                            async let tree = page.send(CDP.Accessibility.GetAXNodeAndAncestors(objectId: objectId), timeout: limit).nodes
+                            return (index, (try await node, try await tree))
+                        }
                         async let tree = page.send(CDP.Accessibility.GetPartialAXTree(objectId: objectId, fetchRelatives: true), timeout: limit).nodes
                         return (index, (try await node, try await tree))
                     }
@@ -131,37 +159,13 @@ extension PageDriver {
         return Self.join(old, fresh).map { RefreshedTree(tree: $0, described: describing ? rootNodes : []) }
     }
 
-    /// `old` with `fresh` nodes in place of theirs, keeping only the nodes reachable from
-    /// the root (removed subtrees drop out), root first; `nil` if the root is lost or a node's
-    /// child was not read. When every fresh node replaces an old one with the same children —
-    /// a label, a state, a value changed — the tree keeps its shape: the fresh nodes are put in
-    /// their old places and the positions kept. A text's children are its inline text boxes,
-    /// which no element is made of and a partial read does not read: a text with new ones
-    /// keeps the shape too, its old boxes left behind as orphans (dropped by the next walk once
-    /// they are a quarter of the tree).
+    /// `old` with `fresh` nodes in place of theirs, the nodes no longer reachable from the root
+    /// left out or (``joinInPlace(_:_:)``) left behind as orphans; `nil` if the root is lost or a
+    /// node's child was not read. A text's children are its inline text boxes, which no element
+    /// is made of and a partial read does not read: a text without them joins.
     static func join(_ old: AXTree, _ fresh: [String: CDP.Accessibility.AXNode]) -> AXTree? {
         guard let oldRoot = old.root else { return nil }
-        var orphans = old.orphans
-        let sameShape = fresh.allSatisfy { id, node in
-            guard let position = old.index[id] else { return false }
-            let before = old.nodes[position]
-            if before.childIds == node.childIds {
-                return (node.childIds ?? []).allSatisfy { old.index[$0] != nil } || textHasChildren(node)
-            }
-            guard isText(before), isText(node) else { return false }
-            orphans += before.childIds?.count ?? 0
-            return true
-        }
-        if sameShape && orphans * 4 <= old.nodes.count {
-            var nodes = old.nodes
-            var children = old.children
-            for (id, node) in fresh {
-                let position = old.index[id]!
-                nodes[position] = node
-                children[position] = AXTree.positions(of: node, in: old.index)
-            }
-            return AXTree(nodes: nodes, index: old.index, children: children, orphans: orphans)
-        }
+        if let joined = joinInPlace(old, fresh) { return joined }
         // Walked by reference — an old node by its position, a fresh one by its id — so each
         // node is copied once, into the result; a fresh node wins over its old self.
         enum Ref { case old(Int), fresh(String) }
@@ -204,6 +208,63 @@ extension PageDriver {
             }
         }
         return AXTree(nodes: joined, index: index)
+    }
+
+    /// `old` with each fresh node put in its old place and new ones after the rest, positions
+    /// and child lists kept but the fresh nodes' — a label, a state, a value changed, elements
+    /// added or removed: no walk over the whole tree, no rehash. Nodes no node lists any more
+    /// (a removed subtree, a changed text's old inline boxes) stay behind as orphans, out of
+    /// the index; `nil` (the caller walks the tree instead) once they would be a quarter of the
+    /// tree, when a fresh node's child is neither fresh nor old, or when a new node hangs from
+    /// no fresh node.
+    static func joinInPlace(_ old: AXTree, _ fresh: [String: CDP.Accessibility.AXNode]) -> AXTree? {
+        var nodes = old.nodes, children = old.children, index = old.index
+        var positions: [Int] = []
+        positions.reserveCapacity(fresh.count)
+        for (id, node) in fresh {
+            if let position = index[id] {
+                nodes[position] = node
+                positions.append(position)
+            } else {
+                index[id] = nodes.count
+                positions.append(nodes.count)
+                nodes.append(node)
+                children.append([])
+            }
+        }
+        // The fresh nodes' children; those an old node had and no longer has are candidates
+        // for orphans (unless listed again, by another fresh node: moved).
+        var listed = Set<Int>()
+        var dropped: [Int] = []
+        for position in positions {
+            let node = nodes[position]
+            let text = isText(node)
+            var list: [Int] = []
+            list.reserveCapacity(node.childIds?.count ?? 0)
+            for child in node.childIds ?? [] {
+                if let childPosition = index[child] { list.append(childPosition) } else if !text { return nil }
+            }
+            if position < old.nodes.count, children[position] != list {
+                let kept = Set(list)
+                dropped += children[position].filter { !kept.contains($0) }
+            }
+            children[position] = list
+            listed.formUnion(list)
+        }
+        // Every new node hangs from a fresh one (else the slow walk decides what is reachable).
+        for position in positions where position >= old.nodes.count && !listed.contains(position) { return nil }
+        var orphans = old.orphans
+        var stack = dropped.filter { !listed.contains($0) }
+        var seen = Set<Int>()
+        while let position = stack.popLast() {
+            guard seen.insert(position).inserted else { continue }
+            let id = nodes[position].nodeId
+            if index[id] == position { index[id] = nil }
+            orphans += 1
+            stack += children[position].filter { !listed.contains($0) }
+        }
+        guard orphans * 4 <= nodes.count else { return nil }
+        return AXTree(nodes: nodes, index: index, children: children, orphans: orphans)
     }
 
     /// Whether `node` is a text (`StaticText`) with children: its inline text boxes, which a

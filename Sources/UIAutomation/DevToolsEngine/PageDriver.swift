@@ -129,7 +129,7 @@ final class PageDriver: PageEngine {
     ///   nothing reads (class names no CSS mentions, `data-*` attributes but the identifier);
     /// - after DOM mutations the page can bound (text changed or nodes added or removed in a
     ///   few subtrees, attributes nothing reads), only those subtrees and their ancestors are
-    ///   read again (``refreshedTree(_:roots:shallow:describing:firstRoot:limit:)``) and joined with the
+    ///   read again (``refreshedTree(_:roots:describing:handles:limit:)``) and joined with the
     ///   last tree.
     ///
     /// With `frames` false (the caller reads no frame: `exists`, `label`, an action's
@@ -173,7 +173,7 @@ final class PageDriver: PageEngine {
         /// The tree is the last one's, its frames must be read.
         case frames(CachedTree)
         /// The changed subtrees read again and joined with the last tree.
-        case partial(CachedTree, roots: Int, shallow: Int)
+        case partial(CachedTree, ChangedRoots)
         /// Everything read.
         case whole
 
@@ -187,21 +187,21 @@ final class PageDriver: PageEngine {
               !navigation.isLoading, let cached = cache.withLock({ $0 }),
               cached.inputs == inputs || begin.member("inputSafe")?.bool == true else { return .whole }
         let partial = begin.member("partial")?.bool == true && begin.member("base")?.number.map(Int.init) == cached.read
-        let roots = begin.member("roots")?.number.map(Int.init) ?? 0
-        let shallow = begin.member("shallow")?.number.map(Int.init) ?? 0
+        let count = { (name: String) in begin.member(name)?.number.map(Int.init) ?? 0 }
+        let roots = ChangedRoots(deep: count("roots"), shallow: count("shallow"), lean: count("lean"))
         let unchanged = cached.stamp == stamp
-            || (partial && roots + shallow == 0 && begin.member("identifiers")?.bool == false)
+            || (partial && roots.count == 0 && begin.member("identifiers")?.bool == false)
         if unchanged { return frames && !cached.snapshot.framesAreCurrent ? .frames(cached) : .reuse(cached) }
-        return partial ? .partial(cached, roots: roots, shallow: shallow) : .whole
+        return partial ? .partial(cached, roots) : .whole
     }
 
     private func readSnapshot(limit: Duration, frames: Bool) async throws -> PageSnapshot {
         try await browser.run {
             // Counted before the page is asked: input sent during the read makes the next read ask again.
             let inputs = self.inputs.load(ordering: .acquiring)
-            let (begin, firstRoot) = try await startRead(inputs: inputs, limit: limit)
+            let (begin, handles) = try await startRead(inputs: inputs, limit: limit)
             var plan = readPlan(begin, frames: frames, inputs: inputs)
-            if let firstRoot, !plan.isPartial { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: firstRoot.group)) }
+            if let handles, !plan.isPartial { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: handles.group)) }
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
@@ -216,9 +216,9 @@ final class PageDriver: PageEngine {
             }
             // No frames wanted and the page bounds its changes: no DOM snapshot at all, unless an
             // identifier changed outside the changed subtrees.
-            if case .partial(let cached, let roots, let shallow) = plan, !frames, begin?.member("identifiers")?.bool == false {
-                if let refreshed = try await refreshedTree(cached.tree, roots: roots, shallow: shallow, describing: true,
-                                                           firstRoot: firstRoot, limit: limit) {
+            if case .partial(let cached, let roots) = plan, !frames, begin?.member("identifiers")?.bool == false {
+                if let refreshed = try await refreshedTree(cached.tree, roots: roots, describing: true,
+                                                           handles: handles, limit: limit) {
                     statistics.withLock { $0.refreshed += 1 }
                     let facts = builder.updating(cached.facts, with: refreshed.described)
                     return keep(builder.build(refreshed.tree, facts: facts, framesAreCurrent: false), refreshed.tree, facts)
@@ -230,9 +230,8 @@ final class PageDriver: PageEngine {
             switch plan {
             case .frames(let cached):
                 tree = cached.tree
-            case .partial(let cached, let roots, let shallow):
-                tree = try await refreshedTree(cached.tree, roots: roots, shallow: shallow,
-                                               firstRoot: firstRoot, limit: limit)?.tree
+            case .partial(let cached, let roots):
+                tree = try await refreshedTree(cached.tree, roots: roots, handles: handles, limit: limit)?.tree
             case .reuse, .whole:
                 break
             }
@@ -248,17 +247,18 @@ final class PageDriver: PageEngine {
         }
     }
 
-    /// Starts a read: `lab.beginRead`'s answer and, when there is a tree to join to, a handle on
-    /// the first changed subtree's root (with its object group), asked for right behind it so
-    /// that a partial read starts with it in hand; `nil` when there is no such root.
-    private func startRead(inputs: Int, limit: Duration) async throws -> (begin: JSONValue?, firstRoot: (objectId: String, group: String)?) {
+    /// Starts a read: `lab.beginRead`'s answer and, when there is a tree to join to, handles on
+    /// the first two changed subtrees' roots, asked for right behind it so that a partial read
+    /// starts with them in hand (an element added is two roots: it and its container).
+    private func startRead(inputs: Int, limit: Duration) async throws -> (begin: JSONValue?, handles: RootHandles?) {
         let (hasCache, afterInput) = cacheState(inputs: inputs)
         let begin = CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead)
         guard hasCache else { return (try await page.send(begin, timeout: limit).result.value, nil) }
         let group = "automationlab-read-" + UUID().uuidString
-        let (started, root) = try await page.send(
-            begin, then: CDP.Runtime.Evaluate(expression: PageScripts.readRoot(0), returnByValue: false, objectGroup: group), timeout: limit)
-        return (started.result.value, (try? root.get().result.objectId).map { ($0, group) })
+        let (started, roots) = try await page.send(begin, then: (0..<2).map { index in
+            CDP.Runtime.Evaluate(expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group)
+        }, timeout: limit)
+        return (started.result.value, RootHandles(group: group, objectIds: roots.map { try? $0.get().result.objectId }))
     }
 
     /// The element tree read whole, past the cache (which it leaves alone): the reference
@@ -319,7 +319,7 @@ final class PageDriver: PageEngine {
     var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read + $0.refreshed, $0.reused) } }
 
     /// How many trees were read whole, how many reused, and how many refreshed in part
-    /// (``refreshedTree(_:roots:shallow:describing:firstRoot:limit:)``, or the frames of a tree read without them).
+    /// (``refreshedTree(_:roots:describing:handles:limit:)``, or the frames of a tree read without them).
     var readStatistics: (read: Int, reused: Int, refreshed: Int) { statistics.withLock { ($0.read, $0.reused, $0.refreshed) } }
 
     /// Whether a tap would reach `element` now: the one hit test (``PageScripts/actionability``

@@ -42,12 +42,29 @@ struct SnapshotBuilder {
         guard let rootIndex = tree.root else {
             return PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent)
         }
-        var texts = [String](repeating: "", count: axNodes.count)
-        collectText(axNodes[rootIndex], at: rootIndex, in: tree, into: &texts)
+        // The text under a node (its `StaticText`s, concatenated) is worked out only where it is
+        // read — a control with a name, a text without one — and once: most containers need none.
+        var texts = [String?](repeating: nil, count: axNodes.count)
+        func text(at index: Int) -> String {
+            if let known = texts[index] { return known }
+            texts[index] = ""  // a cycle (which joins never make) reads as no text, not as a loop
+            let node = axNodes[index]
+            var joined = ""
+            if node.role?.value?.string == "StaticText" {
+                joined = node.name?.value?.text ?? ""
+            } else {
+                for child in children[index] { joined += text(at: child) }
+            }
+            texts[index] = joined
+            return joined
+        }
+        var visited = [Bool](repeating: false, count: axNodes.count)
 
         var elements: [ElementSnapshot] = []
         // Nodes are passed as `axNodes[index]` arguments, borrowed in place rather than copied.
-        func visit(_ node: CDP.Accessibility.AXNode, at nodeIndex: Int, parent: Int?, depth: Int, owner: (label: String, text: String)?) {
+        func visit(_ node: CDP.Accessibility.AXNode, at nodeIndex: Int, parent: Int?, depth: Int, owner: (label: String, node: Int)?) {
+            guard !visited[nodeIndex] else { return }
+            visited[nodeIndex] = true
             let role = node.role?.value?.string ?? ""
             let keep = parent == nil || (!node.ignored && !RoleMapping.transparentRoles.contains(role))
             var nextParent = parent
@@ -56,18 +73,18 @@ struct SnapshotBuilder {
             if keep {
                 // A control's name that is its own text appears once, as its label.
                 if role == "StaticText", let owner, !owner.label.isEmpty,
-                   owner.label.trimmed == owner.text.trimmed {
+                   owner.label.trimmed == text(at: owner.node).trimmed {
                     return
                 }
                 let domFacts = node.backendDOMNodeId.flatMap { facts[$0] } ?? DOMFacts()
-                let element = makeElement(node, role: role, facts: domFacts, text: texts[nodeIndex], in: tree,
+                let element = makeElement(node, role: role, facts: domFacts, text: { text(at: nodeIndex) }, in: tree,
                                           parent: parent, depth: depth)
                 let index = elements.count
                 elements.append(element)
                 if let parent { elements[parent].children.append(index) }
                 nextParent = index
                 nextDepth = depth + 1
-                nextOwner = (element.label, texts[nodeIndex])
+                nextOwner = (element.label, nodeIndex)
                 // Text fields own their inner text nodes: they show as the field's value.
                 if Self.fieldTypes.contains(element.elementType) { return }
             }
@@ -122,7 +139,7 @@ struct SnapshotBuilder {
         return parents
     }
 
-    private func makeElement(_ node: CDP.Accessibility.AXNode, role: String, facts: DOMFacts, text: String,
+    private func makeElement(_ node: CDP.Accessibility.AXNode, role: String, facts: DOMFacts, text: () -> String,
                              in tree: AXTree,
                              parent: Int?, depth: Int) -> ElementSnapshot {
         let nodeFacts = RoleMapping.NodeFacts(
@@ -132,7 +149,7 @@ struct SnapshotBuilder {
                 && (node.childIds ?? []).contains { tree.index[$0].map { tree.nodes[$0].role?.value?.string == "MenuListPopup" } ?? false })
         let type = parent == nil ? .application : RoleMapping.elementType(role: role, attributes: facts.attributes, facts: nodeFacts)
         var label = node.name?.value?.text ?? ""
-        if label.isEmpty && type == .staticText { label = text.trimmed }
+        if label.isEmpty && type == .staticText { label = text().trimmed }
         let checked = node.property("checked")?.text
         var value: String?
         switch type {
@@ -163,23 +180,6 @@ struct SnapshotBuilder {
             node: node.backendDOMNodeId.map(NodeHandle.init),
             parent: parent,
             depth: depth)
-    }
-
-    /// The concatenated `StaticText` under each node, for labels from contents.
-    @discardableResult
-    private func collectText(_ node: CDP.Accessibility.AXNode, at index: Int, in tree: AXTree,
-                             into texts: inout [String]) -> String {
-        let role = node.role?.value?.string ?? ""
-        var text = ""
-        if role == "StaticText" {
-            text = node.name?.value?.text ?? ""
-        } else {
-            for child in tree.children[index] {
-                text += collectText(tree.nodes[child], at: child, in: tree, into: &texts)
-            }
-        }
-        texts[index] = text
-        return text
     }
 
     private func domFacts(_ snapshot: CDP.DOMSnapshot.CaptureSnapshot.Response) -> [Int: DOMFacts] {

@@ -53,6 +53,9 @@ enum ElementKeys {
     /// dingbat brackets (❨…❵), bullets and the spaces around them. A label of nothing else
     /// stays as it is. `app.buttons["Mark all as complete"]` matches by it.
     static func undecorated(_ label: String) -> String {
+        // Most labels start and end with a letter: nothing to take off (queries run this on every candidate).
+        guard let head = label.unicodeScalars.first, let tail = label.unicodeScalars.last,
+              isDecorative(head) || isDecorative(tail) else { return label }
         let scalars = Array(label.unicodeScalars)
         guard let first = scalars.firstIndex(where: { !isDecorative($0) }),
               let last = scalars.lastIndex(where: { !isDecorative($0) }) else { return label }

@@ -313,7 +313,24 @@
     // may collapse differently); its block children's subtrees did not change. Too many inline
     // children, or an inline parent: the whole formatting context is read; so is a list,
     // whose items' markers count their siblings.
-    const shallow = new Set();
+    // A container with block children only, no text of its own that renders (collapsible
+    // white space only, no ::before/::after content) is *lean*: its children's nodes cannot have
+    // changed (its new children are read whole anyway), so only its own node and its ancestors
+    // are read — its children list may be thousands long.
+    const rendersNoText = (parent, displays) => {
+      const style = getComputedStyle(parent);
+      const collapse = style.whiteSpaceCollapse ? style.whiteSpaceCollapse === 'collapse' : /^(normal|nowrap)$/.test(style.whiteSpace);
+      if (!collapse || displays.some(display => display.startsWith('inline') || display === 'contents')) return false;
+      for (const pseudo of ['::before', '::after']) {
+        const content = getComputedStyle(parent, pseudo).content;
+        if (content !== 'none' && content !== 'normal') return false;
+      }
+      for (const node of parent.childNodes) {
+        if (node.nodeType === Node.TEXT_NODE && /[^ \t\n\r\f]/.test(node.data)) return false;
+      }
+      return true;
+    };
+    const shallow = new Set(), lean = new Set();
     for (const parent of log.parents) {
       if (!parent.isConnected) continue;
       const container = block(parent);
@@ -323,20 +340,22 @@
         ? children.filter((child, index) => log.added.has(child) || displays[index].startsWith('inline') || displays[index] === 'contents')
         : null;
       if (inner === null || inner.length > 8) { deep.add(container); continue; }
-      shallow.add(parent);
+      (rendersNoText(parent, displays) ? lean : shallow).add(parent);
       for (const child of inner) deep.add(child);
     }
     const outermost = [...deep].filter(root => ![...deep].some(other => other !== root && other.contains(root)));
-    const shallowOnly = [...shallow].filter(root => !outermost.some(other => other.contains(root)));
+    const outside = roots => [...roots].filter(root => !outermost.some(other => other.contains(root)));
+    const shallowOnly = outside(shallow), leanOnly = outside(lean).filter(root => !shallow.has(root));
     const identifiers = log.attributes.some(record => record.attributeName === identifierAttribute);
     const base = lab.reads;
     lab.reads++;
-    lab.readRoots = canPartial ? [...outermost, ...shallowOnly] : [];
+    lab.readRoots = canPartial ? [...outermost, ...shallowOnly, ...leanOnly] : [];
     log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set() };
     const inputSafe = afterInput ? !applies && !stateApplied : null;
     stateApplied = applies;
     return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe,
-             roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0 };
+             roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0,
+             lean: canPartial ? leanOnly.length : 0 };
   };
   // Focus moving changes the `focused` state of the element that lost it and the one that
   // gained it (and of the document's root, their ancestor); a value changing by input changes
