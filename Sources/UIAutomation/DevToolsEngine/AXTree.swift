@@ -14,6 +14,10 @@ struct AXTree: Sendable {
     /// How many nodes no longer hang from the tree (a changed text's old inline text boxes,
     /// left in place by ``PageDriver/join(_:_:)``); the next join that reaches many drops them.
     var orphans = 0
+    /// The positions of the nodes a partial read put in place (``PageDriver/joinInPlace(_:_:)``):
+    /// every other position holds the node it held in the tree this one was joined from, with
+    /// the same subtree. `nil` for a tree read whole or rebuilt by a walk.
+    var replaced: [Int]?
 
     /// The tree of `nodes`, positions worked out.
     init(_ nodes: [CDP.Accessibility.AXNode]) {
@@ -29,11 +33,12 @@ struct AXTree: Sendable {
     }
 
     /// `nodes` with positions and children already known to be theirs.
-    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int], children: [[Int]], orphans: Int = 0) {
+    init(nodes: [CDP.Accessibility.AXNode], index: [String: Int], children: [[Int]], orphans: Int = 0, replaced: [Int]? = nil) {
         self.nodes = nodes
         self.index = index
         self.children = children
         self.orphans = orphans
+        self.replaced = replaced
     }
 
     /// The positions of `node`'s children that are in `index`, in order.

@@ -106,7 +106,9 @@ extension PageDriver {
             releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group))
             throw error
         }
-        releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group))
+        // Released once the read is done: the browser runs a session's commands in order, so a
+        // release sent now would hold up the levels below.
+        defer { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group)) }
         let rootReads = read.compactMap { $0 }
         guard rootReads.count == roots else { return nil }
         let rootNodes = rootReads.map(\.node)
@@ -219,6 +221,7 @@ extension PageDriver {
     /// no fresh node.
     static func joinInPlace(_ old: AXTree, _ fresh: [String: CDP.Accessibility.AXNode]) -> AXTree? {
         var nodes = old.nodes, children = old.children, index = old.index
+        nodes.reserveCapacity(nodes.count + fresh.count)  // one copy, with room for new nodes
         var positions: [Int] = []
         positions.reserveCapacity(fresh.count)
         for (id, node) in fresh {
@@ -264,7 +267,7 @@ extension PageDriver {
             stack += children[position].filter { !listed.contains($0) }
         }
         guard orphans * 4 <= nodes.count else { return nil }
-        return AXTree(nodes: nodes, index: index, children: children, orphans: orphans)
+        return AXTree(nodes: nodes, index: index, children: children, orphans: orphans, replaced: positions)
     }
 
     /// Whether `node` is a text (`StaticText`) with children: its inline text boxes, which a

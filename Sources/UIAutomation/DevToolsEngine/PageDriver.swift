@@ -36,6 +36,15 @@ final class PageDriver: PageEngine {
         let snapshot: PageSnapshot
         let tree: AXTree
         let facts: SnapshotBuilder.PageFacts
+        /// The build's elements by node position, for the next build on this tree's positions.
+        let layout: SnapshotBuilder.Layout
+
+        /// What a build of `tree` can take from this one: `tree` must be this tree or joined
+        /// in place from it (``AXTree/replaced``).
+        func reuse(for tree: AXTree, sameTree: Bool) -> SnapshotBuilder.Reuse? {
+            guard let replaced = sameTree ? [] : tree.replaced else { return nil }
+            return SnapshotBuilder.Reuse(snapshot: snapshot, layout: layout, facts: facts.nodes, replaced: replaced)
+        }
     }
 
     /// The start of a read: `lab.beginRead`'s answer, for this driver's identifier attribute;
@@ -205,14 +214,14 @@ final class PageDriver: PageEngine {
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
-            func keep(_ snapshot: PageSnapshot, _ tree: AXTree, _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
+            func keep(_ built: SnapshotBuilder.Built, _ tree: AXTree, _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
                 let stamp = begin?.member("stamp")?.string, read = begin?.member("read")?.number.map(Int.init)
-                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, snapshot: snapshot, tree: tree, facts: facts) } } }
-                return snapshot
+                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, snapshot: built.snapshot, tree: tree, facts: facts, layout: built.layout) } } }
+                return built.snapshot
             }
             if case .reuse(let cached) = plan {
                 statistics.withLock { $0.reused += 1 }
-                return keep(cached.snapshot, cached.tree, cached.facts)
+                return keep(SnapshotBuilder.Built(snapshot: cached.snapshot, layout: cached.layout), cached.tree, cached.facts)
             }
             // No frames wanted and the page bounds its changes: no DOM snapshot at all, unless an
             // identifier changed outside the changed subtrees.
@@ -221,17 +230,21 @@ final class PageDriver: PageEngine {
                                                            handles: handles, limit: limit) {
                     statistics.withLock { $0.refreshed += 1 }
                     let facts = builder.updating(cached.facts, with: refreshed.described)
-                    return keep(builder.build(refreshed.tree, facts: facts, framesAreCurrent: false), refreshed.tree, facts)
+                    let reuse = cached.reuse(for: refreshed.tree, sameTree: false)
+                    return keep(builder.build(refreshed.tree, facts: facts, framesAreCurrent: false, reuse: reuse), refreshed.tree, facts)
                 }
                 plan = .whole  // it did not join: read it all
             }
             async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
             var tree: AXTree?
+            var reuse: SnapshotBuilder.Reuse?
             switch plan {
             case .frames(let cached):
                 tree = cached.tree
+                reuse = cached.reuse(for: cached.tree, sameTree: true)
             case .partial(let cached, let roots):
                 tree = try await refreshedTree(cached.tree, roots: roots, handles: handles, limit: limit)?.tree
+                reuse = tree.flatMap { cached.reuse(for: $0, sameTree: false) }
             case .reuse, .whole:
                 break
             }
@@ -239,11 +252,12 @@ final class PageDriver: PageEngine {
                 statistics.withLock { $0.refreshed += 1 }
             } else {
                 tree = AXTree(try await page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit).nodes)
+                reuse = nil
                 statistics.withLock { $0.read += 1 }
             }
             let read = tree ?? AXTree([])
             let facts = builder.facts(try await dom)
-            return keep(builder.build(read, facts: facts, framesAreCurrent: true), read, facts)
+            return keep(builder.build(read, facts: facts, framesAreCurrent: true, reuse: reuse), read, facts)
         }
     }
 

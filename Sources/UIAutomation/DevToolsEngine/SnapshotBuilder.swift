@@ -21,37 +21,90 @@ struct SnapshotBuilder {
         var scrollOffset: (x: Double, y: Double) = (0, 0)
     }
 
-    /// Text fields: they own their inner text nodes, shown as the field's value.
-    private static let fieldTypes: Set<ElementType> = [.textField, .secureTextField, .searchField]
+    /// Whether elements of `type` own their inner text nodes, shown as their value: text fields.
+    private static func ownsItsTexts(_ type: ElementType) -> Bool {
+        switch type {
+        case .textField, .secureTextField, .searchField: true
+        default: false
+        }
+    }
 
     /// The attributes a snapshot reads.
     private var wantedAttributes: Set<String> { [identifierAttribute, "placeholder", "aria-placeholder", "type"] }
 
+    /// What a build leaves for the next build of a tree that keeps node positions (a partial
+    /// read joined in place, ``PageDriver/joinInPlace(_:_:)``): per node position, the element
+    /// made of it and the text under it, where worked out.
+    struct Layout: Sendable {
+        /// Per node position: the index of the element made of it, or -1.
+        var elementAt: [Int32] = []
+        /// Per node position: the text under it (its `StaticText`s, concatenated), where worked out.
+        var texts: [String?] = []
+    }
+
+    /// What a build may take from the last one: its snapshot, layout and DOM facts, and the
+    /// positions of the nodes read again since (``AXTree/replaced``). Every other position
+    /// holds the same node with the same subtree, so its element is the same but for its place
+    /// (parent, depth, children) and, when the boxes were read again, its frame.
+    struct Reuse {
+        let snapshot: PageSnapshot
+        let layout: Layout
+        let facts: [Int: DOMFacts]
+        let replaced: [Int]
+    }
+
+    /// A build's snapshot, and its layout for the next build.
+    struct Built {
+        let snapshot: PageSnapshot
+        let layout: Layout
+    }
+
     /// The tree with boxes from `dom`, read at the same moment.
     func build(axNodes: [CDP.Accessibility.AXNode], dom: CDP.DOMSnapshot.CaptureSnapshot.Response) -> PageSnapshot {
-        build(AXTree(axNodes), facts: facts(dom), framesAreCurrent: true)
+        build(AXTree(axNodes), facts: facts(dom), framesAreCurrent: true).snapshot
     }
 
     /// The tree from `tree`'s nodes and `facts`; `framesAreCurrent` says whether the facts' boxes
-    /// were read with the nodes (``PageSnapshot/framesAreCurrent``).
-    func build(_ tree: AXTree, facts pageFacts: PageFacts, framesAreCurrent: Bool) -> PageSnapshot {
+    /// were read with the nodes (``PageSnapshot/framesAreCurrent``). With `reuse`, the elements
+    /// of nodes not read again whose DOM attributes did not change are the last build's, moved
+    /// to their places: a small change to a page of thousands of elements makes a few again.
+    func build(_ tree: AXTree, facts pageFacts: PageFacts, framesAreCurrent: Bool, reuse: Reuse? = nil) -> Built {
         let facts = pageFacts.nodes
         // Nodes are reached by their positions (`tree.children`), never copied into a
         // dictionary: a tree of thousands of nodes is read after every change.
         let axNodes = tree.nodes, children = tree.children
         guard let rootIndex = tree.root else {
-            return PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent)
+            return Built(snapshot: PageSnapshot(elements: [Self.emptyRoot], domParents: pageFacts.parents, framesAreCurrent: framesAreCurrent),
+                         layout: Layout())
         }
         // The text under a node (its `StaticText`s, concatenated) is worked out only where it is
         // read — a control with a name, a text without one — and once: most containers need none.
         var texts = [String?](repeating: nil, count: axNodes.count)
+        // The last build's element of each node that was not read again, by position.
+        var previous = [Int32](repeating: -1, count: axNodes.count)
+        if let reuse, reuse.layout.elementAt.count <= axNodes.count {
+            let known = reuse.layout.elementAt.count
+            texts.replaceSubrange(0..<known, with: reuse.layout.texts)
+            previous.replaceSubrange(0..<known, with: reuse.layout.elementAt)
+            // A node read again, and its ancestors (their texts, and a combo box's popup, are
+            // made of their children), are made again.
+            for position in reuse.replaced where position < axNodes.count {
+                var current: Int? = position
+                var steps = 0
+                while let at = current, steps < axNodes.count {
+                    texts[at] = nil
+                    previous[at] = -1
+                    current = axNodes[at].parentId.flatMap { tree.index[$0] }
+                    steps += 1
+                }
+            }
+        }
         func text(at index: Int) -> String {
             if let known = texts[index] { return known }
             texts[index] = ""  // a cycle (which joins never make) reads as no text, not as a loop
-            let node = axNodes[index]
             var joined = ""
-            if node.role?.value?.string == "StaticText" {
-                joined = node.name?.value?.text ?? ""
+            if axNodes[index].role?.value?.string == "StaticText" {
+                joined = axNodes[index].name?.value?.text ?? ""
             } else {
                 for child in children[index] { joined += text(at: child) }
             }
@@ -59,14 +112,17 @@ struct SnapshotBuilder {
             return joined
         }
         var visited = [Bool](repeating: false, count: axNodes.count)
+        var elementAt = [Int32](repeating: -1, count: axNodes.count)
 
         var elements: [ElementSnapshot] = []
-        // Nodes are passed as `axNodes[index]` arguments, borrowed in place rather than copied.
-        func visit(_ node: CDP.Accessibility.AXNode, at nodeIndex: Int, parent: Int?, depth: Int, owner: (label: String, node: Int)?) {
+        elements.reserveCapacity(reuse?.snapshot.elements.count ?? 0)
+        // Nodes are read in place (`axNodes[nodeIndex].…`), never bound whole: a node is a large
+        // value, and copying each of thousands was a fifth of a build.
+        func visit(at nodeIndex: Int, parent: Int?, depth: Int, owner: (label: String, node: Int)?) {
             guard !visited[nodeIndex] else { return }
             visited[nodeIndex] = true
-            let role = node.role?.value?.string ?? ""
-            let keep = parent == nil || (!node.ignored && !RoleMapping.transparentRoles.contains(role))
+            let role = axNodes[nodeIndex].role?.value?.string ?? ""
+            let keep = parent == nil || (!axNodes[nodeIndex].ignored && !RoleMapping.transparentRoles.contains(role))
             var nextParent = parent
             var nextDepth = depth
             var nextOwner = owner
@@ -76,25 +132,39 @@ struct SnapshotBuilder {
                    owner.label.trimmed == text(at: owner.node).trimmed {
                     return
                 }
-                let domFacts = node.backendDOMNodeId.flatMap { facts[$0] } ?? DOMFacts()
-                let element = makeElement(node, role: role, facts: domFacts, text: { text(at: nodeIndex) }, in: tree,
+                let domNode = axNodes[nodeIndex].backendDOMNodeId
+                let domFacts = domNode.flatMap { facts[$0] } ?? DOMFacts()
+                var element: ElementSnapshot
+                let last = Int(previous[nodeIndex])
+                if last >= 0, let reuse, parent != nil,
+                   reuse.facts[domNode ?? -1]?.attributes ?? [:] == domFacts.attributes {
+                    element = reuse.snapshot.elements[last]
+                    element.parent = parent
+                    element.depth = depth
+                    element.children = []
+                    element.frame = domFacts.bounds ?? .zero
+                } else {
+                    element = makeElement(axNodes[nodeIndex], role: role, facts: domFacts, text: { text(at: nodeIndex) }, in: tree,
                                           parent: parent, depth: depth)
+                }
                 let index = elements.count
                 elements.append(element)
+                elementAt[nodeIndex] = Int32(index)
                 if let parent { elements[parent].children.append(index) }
                 nextParent = index
                 nextDepth = depth + 1
                 nextOwner = (element.label, nodeIndex)
                 // Text fields own their inner text nodes: they show as the field's value.
-                if Self.fieldTypes.contains(element.elementType) { return }
+                if Self.ownsItsTexts(element.elementType) { return }
             }
             for child in children[nodeIndex] {
-                visit(axNodes[child], at: child, parent: nextParent, depth: nextDepth, owner: nextOwner)
+                visit(at: child, parent: nextParent, depth: nextDepth, owner: nextOwner)
             }
         }
-        visit(axNodes[rootIndex], at: rootIndex, parent: nil, depth: 0, owner: nil)
-        return PageSnapshot(elements: elements, domParents: pageFacts.parents, scrollOffset: pageFacts.scrollOffset,
-                            framesAreCurrent: framesAreCurrent)
+        visit(at: rootIndex, parent: nil, depth: 0, owner: nil)
+        let snapshot = PageSnapshot(elements: elements, domParents: pageFacts.parents, scrollOffset: pageFacts.scrollOffset,
+                                    framesAreCurrent: framesAreCurrent)
+        return Built(snapshot: snapshot, layout: Layout(elementAt: elementAt, texts: texts))
     }
 
     /// Every node's facts, parent and the scroll offset, from the DOM snapshot.

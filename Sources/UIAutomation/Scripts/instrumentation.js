@@ -299,9 +299,11 @@
     // Whitespace at the edges of a text collapses or not with its neighbours in the same line
     // box (measured: adding an element after a text trims its trailing space), so a change is
     // widened to its nearest block container: the whole inline formatting context it is in.
+    // An inline-block (a button, a field) holds a formatting context of its own: a change inside
+    // it collapses no white space outside it, so it is a container here.
     const inline = node => {
       const display = getComputedStyle(node).display;
-      return display.startsWith('inline') || display === 'contents';
+      return (display.startsWith('inline') && !/^inline-(block|flex|grid|table)$/.test(display)) || display === 'contents';
     };
     const block = node => {
       while (node.parentElement && node.parentElement !== document.documentElement && inline(node)) node = node.parentElement;

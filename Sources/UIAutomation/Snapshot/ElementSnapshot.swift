@@ -18,15 +18,15 @@ public struct ElementSnapshot: Sendable, PredicateEvaluable, CustomStringConvert
     /// Whether it has keyboard focus.
     public let hasFocus: Bool
     /// Its box in viewport coordinates; `.zero` if it has no layout.
-    public let frame: Rect
+    public internal(set) var frame: Rect
     /// The Chromium role it came from (for diagnostics).
     public let role: String
     /// The page node, for actions; `nil` for nodes with no DOM counterpart.
     let node: NodeHandle?
     /// Indexes into the snapshot's element list.
-    let parent: Int?
+    var parent: Int?
     var children: [Int] = []
-    let depth: Int
+    var depth: Int
 
     /// The value of a predicate key (`ElementKeys`: `label`, `isEnabled`, `frame.width`, …);
     /// `nil` for a key elements do not have.

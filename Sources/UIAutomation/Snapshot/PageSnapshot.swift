@@ -76,6 +76,10 @@ extension String {
     /// for every text of every tree read, and a string with nothing to trim is returned as it is.
     var trimmed: String {
         let scalars = unicodeScalars
+        // Printable ASCII at both ends, as almost every label has: nothing to trim, no lookups.
+        if let head = scalars.first, let tail = scalars.last, (0x21...0x7E).contains(head.value), (0x21...0x7E).contains(tail.value) {
+            return self
+        }
         func trims(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{200B}" }
         guard let first = scalars.firstIndex(where: { !trims($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !trims($0) })!
