@@ -30,6 +30,14 @@ public final class PageSession: Sendable {
         try await session.send(first, then: second, timeout: timeout)
     }
 
+    /// Sends `first`, then `second` and `third` right behind it, and returns the three replies
+    /// (see `CDPConnection.send(_:then:_:sessionId:timeout:)`).
+    public func send<First: CDPCommand, Second: CDPCommand, Third: CDPCommand>(
+        _ first: First, then second: Second, _ third: Third, timeout: Duration? = nil
+    ) async throws -> (First.Response, Result<Second.Response, any Error>, Result<Third.Response, any Error>) {
+        try await session.send(first, then: second, third, timeout: timeout)
+    }
+
     /// Sends `first`, then each of `next` right behind it on this page's session, and returns
     /// every reply (see `CDPConnection.send(_:then:sessionId:timeout:)` with an array).
     public func send<First: CDPCommand, Next: CDPCommand>(

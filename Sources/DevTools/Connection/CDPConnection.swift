@@ -110,6 +110,18 @@ public final class CDPConnection: Sendable {
         return (firstReply, replies[0])
     }
 
+    /// Sends `first`, then `second` and `third` right behind it, in order (as
+    /// ``send(_:then:sessionId:timeout:)``), and returns the three replies; the later two's
+    /// failures are their own.
+    public func send<First: CDPCommand, Second: CDPCommand, Third: CDPCommand>(
+        _ first: First, then second: Second, _ third: Third, sessionId: String? = nil, timeout: Duration? = nil
+    ) async throws -> (First.Response, Result<Second.Response, any Error>, Result<Third.Response, any Error>) {
+        let replies = await callInOrder([first, second, third], sessionId: sessionId, timeout: timeout)
+        let firstReply = try Self.decode(try replies[0].get(), as: First.self)
+        return (firstReply, Result { try Self.decode(try replies[1].get(), as: Second.self) },
+                Result { try Self.decode(try replies[2].get(), as: Third.self) })
+    }
+
     /// Sends `first`, then each of `next` right behind it, in order (as
     /// ``send(_:then:sessionId:timeout:)``), and returns every reply: each of `next`'s
     /// failures is its own.
@@ -375,6 +387,7 @@ public final class CDPConnection: Sendable {
     }
 
     private func dispatch(_ event: CDPEventMessage) {
+        CallTrace.event(event.method)
         if event.method == "Inspector.targetCrashed", let sessionId = event.sessionId { sessionCrashed(sessionId) }
         let targets = state.withLock { state in
             state.subscribers.values.filter { $0.filter.matches(event) }.map(\.continuation)

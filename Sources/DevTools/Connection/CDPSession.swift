@@ -22,6 +22,14 @@ public struct CDPSession: Sendable {
         try await connection.send(first, then: second, sessionId: id, timeout: timeout)
     }
 
+    /// Sends `first`, then `second` and `third` right behind it, and returns the three replies
+    /// (see `CDPConnection.send(_:then:_:sessionId:timeout:)`).
+    public func send<First: CDPCommand, Second: CDPCommand, Third: CDPCommand>(
+        _ first: First, then second: Second, _ third: Third, timeout: Duration? = nil
+    ) async throws -> (First.Response, Result<Second.Response, any Error>, Result<Third.Response, any Error>) {
+        try await connection.send(first, then: second, third, sessionId: id, timeout: timeout)
+    }
+
     /// Sends `first`, then each of `next` right behind it on this session, and returns every
     /// reply (see `CDPConnection.send(_:then:sessionId:timeout:)` with an array).
     public func send<First: CDPCommand, Next: CDPCommand>(

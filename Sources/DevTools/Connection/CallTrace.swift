@@ -8,8 +8,8 @@ import Synchronization
 ///
 ///     cdp    12.345 ms  Accessibility.getFullAXTree  3.210 ms  48213 B
 ///
-/// Lines are in reply order; the gaps between one call's end and the next one's start are the
-/// time spent on this side. `LAB_CDP_TRACE=replies` adds the text of every reply shorter than
+/// Lines are in reply order, with events as they arrive (`event Page.loadEventFired`); the gaps
+/// between one call's end and the next one's start are the time spent on this side. `LAB_CDP_TRACE=replies` adds the text of every reply shorter than
 /// 512 bytes. Off (and free) unless the variable is set when the process starts.
 struct CallTrace: Sendable {
     private static let setting = ProcessInfo.processInfo.environment["LAB_CDP_TRACE"] ?? ""
@@ -37,6 +37,13 @@ struct CallTrace: Sendable {
         }
         let line = "cdp \(milliseconds(started - origin)) ms  \(method)  \(milliseconds(now - started)) ms  \(outcome)\n"
         FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Writes the line of an event as it arrives (`cdp  12.345 ms  event Page.loadEventFired`),
+    /// once a call has been traced; nothing when tracing is off.
+    static func event(_ method: String) {
+        guard enabled, let origin = origin.withLock({ $0 }) else { return }
+        FileHandle.standardError.write(Data("cdp \(milliseconds(.now - origin)) ms  event \(method)\n".utf8))
     }
 
     private static func milliseconds(_ duration: Duration) -> String {

@@ -17,6 +17,9 @@ final class NavigationTracker: Sendable {
         var loads = 0
         /// The URL the main frame failed to load, while it shows the browser's error page.
         var unreachableURL: String?
+        /// Callers waiting for the navigation under way to end (``settled(within:)``), by ticket.
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextTicket = 0
     }
 
     init(page: PageSession) {
@@ -50,6 +53,50 @@ final class NavigationTracker: Sendable {
         }
     }
 
+    /// Returns once no main-frame navigation is under way — at once if none is — or after
+    /// `limit`, whichever comes first: the idle wait wakes on the load itself rather than
+    /// polling for it (a poll's sleep cost a navigating tap 2–5 ms). The caller asks
+    /// ``isLoading`` again.
+    func settled(within limit: Duration) async {
+        guard limit > .zero, isLoading else { return }
+        let ticket = takeTicket()
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: limit)
+            self?.resume(ticket)
+        }
+        await withCheckedContinuation { continuation in
+            if !park(continuation, as: ticket) { continuation.resume() }
+        }
+        timer.cancel()
+    }
+
+    // The lock is taken in functions of their own, never inlined into an async body (a
+    // `Mutex` inlined there crashed release builds: see `PageDriver.noteInput`).
+    @inline(never)
+    private func takeTicket() -> Int {
+        state.withLock { state in
+            defer { state.nextTicket += 1 }
+            return state.nextTicket
+        }
+    }
+
+    /// Keeps `continuation` until the navigation ends; `false` when none is under way.
+    @inline(never)
+    private func park(_ continuation: CheckedContinuation<Void, Never>, as ticket: Int) -> Bool {
+        state.withLock { state in
+            guard state.loading else { return false }
+            state.waiters[ticket] = continuation
+            return true
+        }
+    }
+
+    /// Resumes the waiter `ticket`, if it still waits (the load and the timer race; each
+    /// continuation is taken out once, under the lock, and resumed once).
+    @inline(never)
+    private func resume(_ ticket: Int) {
+        state.withLock { $0.waiters.removeValue(forKey: ticket) }?.resume()
+    }
+
     /// How many main-frame loads have completed.
     var loadCount: Int { state.withLock { $0.loads } }
 
@@ -65,10 +112,10 @@ final class NavigationTracker: Sendable {
         }
         struct FrameEvent: Decodable { let frameId: String? }
         let frameId = (try? JSONDecoder().decode(EventParams<FrameEvent>.self, from: event.json))?.params.frameId
-        state.withLock { state in
+        let settled = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             switch event.method {
             case "Page.frameRequestedNavigation", "Page.frameScheduledNavigation":
-                guard frameId == mainFrameId else { return }
+                guard frameId == mainFrameId else { return [] }
                 state.loading = true
                 state.requestedAt = ContinuousClock.now
             case "Page.frameClearedScheduledNavigation":
@@ -76,7 +123,7 @@ final class NavigationTracker: Sendable {
                 // events that follow (or the two-second rule above) settle which.
                 break
             case "Page.frameStartedLoading":
-                guard frameId == mainFrameId else { return }
+                guard frameId == mainFrameId else { return [] }
                 state.loading = true
                 state.requestedAt = nil
             case "Page.loadEventFired":
@@ -84,13 +131,17 @@ final class NavigationTracker: Sendable {
                 state.requestedAt = nil
                 state.loads += 1
             case "Page.frameStoppedLoading":
-                guard frameId == mainFrameId else { return }
+                guard frameId == mainFrameId else { return [] }
                 state.loading = false
                 state.requestedAt = nil
             default:
                 break
             }
+            guard !state.loading else { return [] }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
         }
+        for waiter in settled { waiter.resume() }
     }
 
     private struct EventParams<P: Decodable>: Decodable { let params: P }

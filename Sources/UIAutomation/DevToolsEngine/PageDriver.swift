@@ -33,6 +33,9 @@ final class PageDriver: PageEngine {
         let stamp: String
         let read: Int
         let inputs: Int
+        /// Main-frame loads completed when it was read: a tree of an earlier document is of no
+        /// use to a read (``NavigationTracker/loadCount``).
+        let loads: Int
         let snapshot: PageSnapshot
         let tree: AXTree
         let facts: SnapshotBuilder.PageFacts
@@ -208,7 +211,8 @@ final class PageDriver: PageEngine {
         try await browser.run {
             // Counted before the page is asked: input sent during the read makes the next read ask again.
             let inputs = self.inputs.load(ordering: .acquiring)
-            let (begin, handles) = try await startRead(inputs: inputs, limit: limit)
+            let loads = navigation.loadCount
+            let (begin, handles, whole) = try await startRead(inputs: inputs, loads: loads, limit: limit)
             var plan = readPlan(begin, frames: frames, inputs: inputs)
             if let handles, !plan.isPartial { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: handles.group)) }
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
@@ -216,8 +220,15 @@ final class PageDriver: PageEngine {
             // the next stamp differ (and is in the next read's log), so the next query reads again.
             func keep(_ built: SnapshotBuilder.Built, _ tree: AXTree, _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
                 let stamp = begin?.member("stamp")?.string, read = begin?.member("read")?.number.map(Int.init)
-                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, snapshot: built.snapshot, tree: tree, facts: facts, layout: built.layout) } } }
+                cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, loads: loads, snapshot: built.snapshot, tree: tree, facts: facts, layout: built.layout) } } }
                 return built.snapshot
+            }
+            if let whole {
+                // No tree to join to: read whole, asked for with the start of the read.
+                let tree = AXTree(try whole.tree.get().nodes)
+                statistics.withLock { $0.read += 1 }
+                let facts = builder.facts(try whole.dom.get())
+                return keep(builder.build(tree, facts: facts, framesAreCurrent: true), tree, facts)
             }
             if case .reuse(let cached) = plan {
                 statistics.withLock { $0.reused += 1 }
@@ -261,18 +272,28 @@ final class PageDriver: PageEngine {
         }
     }
 
+    /// A whole read's two replies, asked for with the start of the read.
+    private typealias WholeRead = (tree: Result<CDP.Accessibility.GetFullAXTree.Response, any Error>,
+                                   dom: Result<CDP.DOMSnapshot.CaptureSnapshot.Response, any Error>)
+
     /// Starts a read: `lab.beginRead`'s answer and, when there is a tree to join to, handles on
     /// the first two changed subtrees' roots, asked for right behind it so that a partial read
-    /// starts with them in hand (an element added is two roots: it and its container).
-    private func startRead(inputs: Int, limit: Duration) async throws -> (begin: JSONValue?, handles: RootHandles?) {
-        let (hasCache, afterInput) = cacheState(inputs: inputs)
+    /// starts with them in hand (an element added is two roots: it and its container). With no
+    /// tree to join to (a new document) the read is whole: the tree and the DOM snapshot are
+    /// asked for right behind the start instead (the stamp is still taken first).
+    private func startRead(inputs: Int, loads: Int, limit: Duration) async throws -> (begin: JSONValue?, handles: RootHandles?, whole: WholeRead?) {
+        let (hasCache, afterInput) = cacheState(inputs: inputs, loads: loads)
         let begin = CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead)
-        guard hasCache else { return (try await page.send(begin, timeout: limit).result.value, nil) }
+        guard hasCache else {
+            let (started, tree, dom) = try await page.send(
+                begin, then: CDP.Accessibility.GetFullAXTree(), CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
+            return (started.result.value, nil, (tree, dom))
+        }
         let group = "automationlab-read-" + UUID().uuidString
         let (started, roots) = try await page.send(begin, then: (0..<2).map { index in
             CDP.Runtime.Evaluate(expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group)
         }, timeout: limit)
-        return (started.result.value, RootHandles(group: group, objectIds: roots.map { try? $0.get().result.objectId }))
+        return (started.result.value, RootHandles(group: group, objectIds: roots.map { try? $0.get().result.objectId }), nil)
     }
 
     /// The element tree read whole, past the cache (which it leaves alone): the reference
@@ -291,10 +312,14 @@ final class PageDriver: PageEngine {
         cache.withLock { $0 = nil }
     }
 
-    /// Whether there is a cached tree, and whether it was read before input number `inputs`.
+    /// Whether there is a cached tree of this document (read after main-frame load number
+    /// `loads`), and whether it was read before input number `inputs`.
     @inline(never)
-    private func cacheState(inputs: Int) -> (exists: Bool, beforeInput: Bool) {
-        cache.withLock { cached in cached.map { (true, $0.inputs != inputs) } ?? (false, false) }
+    private func cacheState(inputs: Int, loads: Int) -> (exists: Bool, beforeInput: Bool) {
+        cache.withLock { cached in
+            guard let cached, cached.loads == loads else { return (false, false) }
+            return (true, cached.inputs != inputs)
+        }
     }
 
     /// Counts input sent, or (`forgetting`: a navigation, a new viewport) forgets the cached tree
@@ -598,40 +623,54 @@ final class PageDriver: PageEngine {
             // The page waits within each evaluation (up to 1 s, a frame at a time); between
             // them only a navigation under way is waited out, in short steps.
             try await poll(until: deadline, backoff: Backoff([.milliseconds(2)])) {
-                if navigation.isLoading {
-                    lastProblem = "a navigation is loading"
-                    return false
-                }
-                let budget = max(1, Int((deadline - .now).inMilliseconds))
-                do {
-                    let result = try await page.send(
-                        CDP.Runtime.Evaluate(expression: PageScripts.idle(budgetMilliseconds: min(budget, 1_000)), awaitPromise: true),
-                        timeout: .milliseconds(min(budget, 1_000) + 1_000))
-                    if let exception = result.exceptionDetails {
-                        lastProblem = exception.message
+                // A navigation under way is waited out on its own events (woken by its load),
+                // and the document it loaded is asked at once: no poll's sleep in between.
+                while ContinuousClock.now < deadline {
+                    if navigation.isLoading {
+                        await navigation.settled(within: min(deadline - .now, .milliseconds(100)))
+                        if navigation.isLoading {
+                            lastProblem = "a navigation is loading"
+                            return false
+                        }
+                    }
+                    let budget = max(1, Int((deadline - .now).inMilliseconds))
+                    do {
+                        let result = try await page.send(
+                            CDP.Runtime.Evaluate(expression: PageScripts.idle(budgetMilliseconds: min(budget, 1_000)), awaitPromise: true),
+                            timeout: .milliseconds(min(budget, 1_000) + 1_000))
+                        if let exception = result.exceptionDetails {
+                            lastProblem = exception.message
+                            return false
+                        }
+                        if result.result.value == nil || result.result.value == .null {
+                            // Idle in this document; a navigation requested meanwhile is known
+                            // by now: wait for it, then ask the next document.
+                            if navigation.isLoading {
+                                lastProblem = "a navigation is loading"
+                                continue
+                            }
+                            if let unreachable = navigation.unreachableURL {
+                                throw DevToolsError.navigationFailed(url: unreachable, reason: Self.errorPageReason)
+                            }
+                            return true
+                        }
+                        lastProblem = result.result.value?.text
+                        return false
+                    } catch DevToolsError.protocolError(_, _, let message, _) where Self.isNavigationRace(message) {
+                        // The document went away under the evaluation: a navigation. Go round
+                        // (at once when the navigation is known: the top waits for its load).
+                        lastProblem = message
+                        if navigation.isLoading { continue }
+                        return false
+                    } catch DevToolsError.timeout(_, let after) {
+                        // A loaded machine (or a page busy in a long task) answered late: still busy,
+                        // not a failure while the call's deadline has time left. A hung page keeps
+                        // answering late and fails at that deadline, saying so.
+                        lastProblem = "the page did not answer within \(after) (a long task, or a loaded machine)"
                         return false
                     }
-                    if result.result.value == nil || result.result.value == .null {
-                        // Idle in this document; a navigation requested meanwhile is known by now.
-                        guard !navigation.isLoading else { return false }
-                        if let unreachable = navigation.unreachableURL {
-                            throw DevToolsError.navigationFailed(url: unreachable, reason: Self.errorPageReason)
-                        }
-                        return true
-                    }
-                    lastProblem = result.result.value?.text
-                    return false
-                } catch DevToolsError.protocolError(_, _, let message, _) where Self.isNavigationRace(message) {
-                    // The document went away under the evaluation: a navigation. Go round.
-                    lastProblem = message
-                    return false
-                } catch DevToolsError.timeout(_, let after) {
-                    // A loaded machine (or a page busy in a long task) answered late: still busy,
-                    // not a failure while the call's deadline has time left. A hung page keeps
-                    // answering late and fails at that deadline, saying so.
-                    lastProblem = "the page did not answer within \(after) (a long task, or a loaded machine)"
-                    return false
                 }
+                return false
             }
         }
         guard !idle else { return }
