@@ -23,7 +23,7 @@ public final class PageSession: Sendable {
     }
 
     /// Sends `first`, then `second` right behind it on this page's session, and returns both
-    /// replies (see ``CDPConnection/send(_:then:sessionId:timeout:)``).
+    /// replies (see `CDPConnection.send(_:then:sessionId:timeout:)`).
     public func send<First: CDPCommand, Second: CDPCommand>(
         _ first: First, then second: Second, timeout: Duration? = nil
     ) async throws -> (First.Response, Result<Second.Response, any Error>) {

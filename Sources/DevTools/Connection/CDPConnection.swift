@@ -110,9 +110,8 @@ public final class CDPConnection: Sendable {
         return (firstReply, replies[0])
     }
 
-    /// Sends `first`, then `second` and `third` right behind it, in order (as
-    /// ``send(_:then:sessionId:timeout:)``), and returns the three replies; the later two's
-    /// failures are their own.
+    /// Sends `first`, then `second` and `third` right behind it, in order (as with one command
+    /// behind), and returns the three replies; the later two's failures are their own.
     public func send<First: CDPCommand, Second: CDPCommand, Third: CDPCommand>(
         _ first: First, then second: Second, _ third: Third, sessionId: String? = nil, timeout: Duration? = nil
     ) async throws -> (First.Response, Result<Second.Response, any Error>, Result<Third.Response, any Error>) {
@@ -122,9 +121,8 @@ public final class CDPConnection: Sendable {
                 Result { try Self.decode(try replies[2].get(), as: Third.self) })
     }
 
-    /// Sends `first`, then each of `next` right behind it, in order (as
-    /// ``send(_:then:sessionId:timeout:)``), and returns every reply: each of `next`'s
-    /// failures is its own.
+    /// Sends `first`, then each of `next` right behind it, in order (as with one command behind),
+    /// and returns every reply: each of `next`'s failures is its own.
     public func send<First: CDPCommand, Next: CDPCommand>(
         _ first: First, then next: [Next], sessionId: String? = nil, timeout: Duration? = nil
     ) async throws -> (First.Response, [Result<Next.Response, any Error>]) {

@@ -15,7 +15,7 @@ public struct CDPSession: Sendable {
     }
 
     /// Sends `first`, then `second` right behind it on this session, and returns both replies
-    /// (see ``CDPConnection/send(_:then:sessionId:timeout:)``).
+    /// (see `CDPConnection.send(_:then:sessionId:timeout:)`).
     public func send<First: CDPCommand, Second: CDPCommand>(
         _ first: First, then second: Second, timeout: Duration? = nil
     ) async throws -> (First.Response, Result<Second.Response, any Error>) {
