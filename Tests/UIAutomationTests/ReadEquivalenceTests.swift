@@ -81,13 +81,15 @@ struct ReadEquivalenceTests {
         }
     }
 
-    /// Random batches of mutations, each read both ways: every other batch read with frames;
+    /// Random batches of mutations, each read both ways, on the mutation page and on the same
+    /// page with sibling and position rules in its CSS: every other batch read with frames;
     /// the others without, then with (the frames read after a read that skipped them). The
     /// default suite runs 100 batches (a new seed each run, about 3 s);
     /// `LAB_EQUIVALENCE_CASES=5000` runs a deep check and `LAB_EQUIVALENCE_SEED=n` replays a
     /// failing seed (docs/benchmarks.md).
-    @Test func cheapReadsEqualFullReads() async throws {
-        try await withApp("/mutations") { (app) async throws in
+    @Test(arguments: ["/mutations", "/mutations-siblings"])
+    func cheapReadsEqualFullReads(path: String) async throws {
+        try await withApp(path) { (app) async throws in
             let driver = try #require(try app.driver(for: "test") as? PageDriver)
             let environment = ProcessInfo.processInfo.environment
             let cases = Int(environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 100
@@ -121,7 +123,7 @@ struct ReadEquivalenceTests {
             }
             #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
             let counts = driver.readStatistics
-            print("read equivalence: \(cases) cases, seed \(seed), \(counts), \(frameless) without frames, times \(times)")
+            print("read equivalence: \(path), \(cases) cases, seed \(seed), \(counts), \(frameless) without frames, times \(times)")
             // The cheap paths must actually be taken (where the page cannot bound a change, or
             // its root is an ignored node, the read is whole).
             #expect(counts.refreshed > cases / 20, "read \(counts.read), refreshed \(counts.refreshed), reused \(counts.reused)")
@@ -137,7 +139,16 @@ extension FixturePages {
     /// data attributes toggled, labels and states changed, focus moved, text typed into a field,
     /// values and checks set from script, check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
     /// others only paint). Returns what it did.
-    static let mutations = page("Mutations", """
+    static let mutations = mutationsPage("Mutations", extraStyle: "")
+
+    /// The same page with CSS that styles elements by their siblings and position (hiding some,
+    /// upper-casing the text of others): elements added or removed restyle and rename their
+    /// neighbours' subtrees, so a changed parent is read whole.
+    static let mutationsWithSiblingRules = mutationsPage(
+        "Mutations, sibling rules",
+        extraStyle: "li:nth-child(n+4){display:none} h2 + button{visibility:hidden} p + p, h2 ~ p{text-transform:uppercase}")
+
+    private static func mutationsPage(_ title: String, extraStyle: String) -> String { page(title, """
         <main data-testid="main">
           <h1 data-testid="title">Title <span>here</span></h1>
           <ul data-testid="list"><li data-testid="item-1">One</li><li data-testid="item-2"><button>Two</button></li>
@@ -210,6 +221,6 @@ extension FixturePages {
         </script>
         """, head: """
         <style>.gone{display:none} .big{font-size:28px} button:focus, input:focus{outline:2px solid #36c}
-        form:focus-within .hint{display:none} input:checked{accent-color:#c00}</style>
-        """)
+        form:focus-within .hint{display:none} input:checked{accent-color:#c00} \(extraStyle)</style>
+        """) }
 }

@@ -157,7 +157,9 @@
                      'aria-details', 'aria-errormessage', 'aria-flowto', 'aria-actions'];
   // Whether the logged mutations can be read as "these subtrees changed, and their
   // ancestors' names": false sends the read to the whole tree.
+  let siblingStyles = false;  // set by partial(): see there
   const partial = () => {
+    siblingStyles = false;
     if (log.full || lab.shadowRoots || document.querySelector('[aria-owns]')) return false;
     let css;
     const css_ = () => (css === undefined ? (css = cssText()) : css);
@@ -177,11 +179,15 @@
         return false;
       }
     }
-    // Elements added or removed can restyle their siblings and ancestors through selectors
-    // and counters.
+    // Elements added or removed can restyle their ancestors and anything after them through
+    // `:has`, `:empty` and counters: the read is whole. Sibling and position selectors (`+`,
+    // `~`, `:nth-…`, `:first-…`, …, and `:not`/`:is`/`:where`, attribute selectors, which may hold
+    // them) reach only the changed parent's children and what lies inside them: such a parent
+    // is read whole (`siblingStyles`), never shallow.
     if (log.elements) {
       const text = css_();
-      if (text === null || /[+~]|:(nth|first|last|only|has|empty|not|is|where)|counter|\[/.test(text)) return false;
+      if (text === null || /:(has|empty)|counter/.test(text)) return false;
+      siblingStyles = /[+~]|:(nth|first|last|only|not|is|where)|\[/.test(text);
     }
     // Whether an element names the one with this id through a relation (aria-labelledby, …),
     // or with `labels`, as a <label for>.
@@ -341,7 +347,7 @@
       const inner = container === parent && !displays.some(display => display.includes('list-item'))
         ? children.filter((child, index) => log.added.has(child) || displays[index].startsWith('inline') || displays[index] === 'contents')
         : null;
-      if (inner === null || inner.length > 8) { deep.add(container); continue; }
+      if (inner === null || inner.length > 8 || siblingStyles) { deep.add(container); continue; }
       (rendersNoText(parent, displays) ? lean : shallow).add(parent);
       for (const child of inner) deep.add(child);
     }

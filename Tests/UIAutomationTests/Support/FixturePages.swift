@@ -26,6 +26,7 @@ enum FixturePages {
         "/submitted": submitted,
         "/decor": decor,
         "/mutations": mutations,
+        "/mutations-siblings": mutationsWithSiblingRules,
     ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
         .merging(["/audit": AuditFixturePage.html]) { first, _ in first }
 
