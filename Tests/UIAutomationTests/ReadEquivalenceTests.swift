@@ -35,8 +35,10 @@ struct ReadEquivalenceTests {
     /// container of blocks), a removed subtree
     /// (refreshed in part); a class CSS does not read (nothing read again); an identifier
     /// renamed (no subtree changed, but the identifiers are read again); focus moved, text typed,
-    /// a radio clicked (refreshed in part); a subtree holding a label removed (read whole: a
-    /// label renames its control wherever it is).
+    /// a radio clicked, a check box checked before it is inserted (refreshed in part); a label
+    /// whose control stays removed (read whole: a
+    /// label renames its control wherever it is), and a subtree holding a label and the control
+    /// it names removed (refreshed: the control went with it).
     @Test(arguments: [
         ("document.getElementById('count').firstChild.data = '4'", "refreshed"),
         ("document.querySelector('[data-testid=list]').insertAdjacentHTML('beforeend', '<li><button>Added</button></li>')", "refreshed"),
@@ -44,11 +46,15 @@ struct ReadEquivalenceTests {
         ("document.querySelector('[data-testid=main]').insertAdjacentHTML('beforeend', '<p>Added <b>here</b></p>')", "refreshed"),
         ("document.querySelector('[data-testid=save]').classList.toggle('plain')", "reused"),
         ("document.querySelector('[data-testid=steps]').remove()", "refreshed"),
-        ("document.querySelector('[data-testid=section]').remove()", "read"),  // it holds a label
+        ("document.querySelector('label[for=name-field]').remove()", "read"),
+        ("document.querySelector('[data-testid=section]').remove()", "refreshed"),
         ("document.querySelector('[data-testid=save]').setAttribute('data-testid', 'saved')", "refreshed"),
         ("document.querySelector('[data-testid=save]').focus()", "refreshed"),
         ("document.querySelector('[data-testid=name]').focus(); document.execCommand('insertText', false, 'Ann')", "refreshed"),
         ("document.querySelectorAll('input[type=radio]')[1].click()", "refreshed"),
+        // A check box checked before it is inserted (as frameworks build a row): the insertion counts.
+        ("const box = document.createElement('input'); box.type = 'checkbox'; box.checked = true; "
+            + "document.querySelector('[data-testid=main]').append(box)", "refreshed"),
     ], [true, false])
     func cheapReadOfOneChange(_ change: (script: String, path: String), frames: Bool) async throws {
         try await withApp("/mutations") { (app) async throws in

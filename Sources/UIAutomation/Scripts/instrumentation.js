@@ -117,8 +117,13 @@
         for (const node of [...record.addedNodes, ...record.removedNodes]) {
           if (node.nodeType !== Node.ELEMENT_NODE) continue;
           log.elements = true;
-          // A label that comes or goes renames its control, wherever that is.
-          if (node.tagName === 'LABEL' || node.querySelector('label')) { log.full = true; return; }
+          // A label that comes or goes renames the control its `for` names, wherever that is. A
+          // control nested in it, or named inside the same subtree, comes and goes with it;
+          // a label that names nothing (a todo item's text) renames nothing.
+          for (const label of node.tagName === 'LABEL' ? [node, ...node.querySelectorAll('label')] : node.querySelectorAll('label')) {
+            const control = label.htmlFor ? document.getElementById(label.htmlFor) : null;
+            if (control && !node.contains(control)) { log.full = true; return; }
+          }
         }
         for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) log.added.add(node);
         for (const node of [...record.addedNodes, ...record.removedNodes]) {
@@ -374,6 +379,9 @@
   const changed = element => {
     lab.version++;
     if (log.full) return;
+    // An element out of the document (a framework setting a new row's check box before it
+    // inserts the row) is in no tree: its insertion, a mutation, is what the read sees.
+    if (element instanceof Element && !element.isConnected) return;
     if (!(element instanceof Element) || !element.isConnected || element.getRootNode() !== document ||
         element.shadowRoot || element.hasAttribute('aria-activedescendant') ||
         /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(element.tagName)) { log.full = true; return; }
