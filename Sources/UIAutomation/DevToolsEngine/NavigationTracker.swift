@@ -60,14 +60,25 @@ final class NavigationTracker: Sendable {
     func settled(within limit: Duration) async {
         guard limit > .zero, isLoading else { return }
         let ticket = takeTicket()
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: limit)
-            self?.resume(ticket)
-        }
+        let timer = WaitTimer()
         await withCheckedContinuation { continuation in
-            if !park(continuation, as: ticket) { continuation.resume() }
+            guard park(continuation, as: ticket) else { return continuation.resume() }
+            // Started once the waiter is parked, so its end always finds it (else a navigation
+            // that never ends would keep the caller past `limit`).
+            timer.start(Task { [weak self] in
+                try? await Task.sleep(for: limit)
+                self?.resume(ticket)
+            })
         }
         timer.cancel()
+    }
+
+    /// The task that ends a wait at its limit: set once the waiter is parked, cancelled when
+    /// the wait is over.
+    private final class WaitTimer: Sendable {
+        private let task = Mutex<Task<Void, Never>?>(nil)
+        @inline(never) func start(_ task: Task<Void, Never>) { self.task.withLock { $0 = task } }
+        @inline(never) func cancel() { task.withLock { $0?.cancel() } }
     }
 
     // The lock is taken in functions of their own, never inlined into an async body (a
