@@ -55,6 +55,22 @@ struct ConnectionTests {
         }
     }
 
+    @Test func twoCommandsSentRightBehindAnotherGetTheirOwnRepliesOrFailures() async throws {
+        let mock = MockTransport()
+        mock.reply(to: "Browser.getVersion", with: #"{"protocolVersion":"1.3","product":"Mock/1","userAgent":"ua","jsVersion":"1"}"#)
+        mock.fail("DOM.getBoxModel", code: -32000, message: "Could not compute box model.")
+        mock.reply(to: "Target.createTarget", with: #"{"targetId":"T9"}"#)
+        let connection = CDPConnection(transport: mock)
+        let (version, box, target) = try await connection.session("S1").send(
+            CDP.Browser.GetVersion(), then: CDP.DOM.GetBoxModel(backendNodeId: 1), CDP.Target.CreateTarget())
+        #expect(version.product == "Mock/1")
+        #expect(throws: DevToolsError.protocolError(method: "DOM.getBoxModel", code: -32000, message: "Could not compute box model.", data: nil)) {
+            try box.get()
+        }
+        #expect(try target.get().targetId == "T9")
+        #expect(mock.sent.map(\.method) == ["Browser.getVersion", "DOM.getBoxModel", "Target.createTarget"])
+    }
+
     @Test func unansweredCallTimesOut() async throws {
         let connection = CDPConnection(transport: MockTransport())
         await #expect(throws: DevToolsError.timeout(method: "Browser.getVersion", after: .milliseconds(50))) {

@@ -4,7 +4,7 @@ import Testing
 @testable import UIAutomation
 
 /// A read after a change may refresh only the changed subtrees of the accessibility tree
-/// (``PageDriver/refreshedTree(_:roots:describing:handles:limit:)``), and a read for a caller
+/// (``PageDriver/refreshedTree(_:roots:describing:firstRoot:limit:)``), and a read for a caller
 /// that reads no frame may skip the page's boxes. Here random DOM mutations run in one page,
 /// and after each batch the tree UIAutomation reads (cached, partial or whole, with or without
 /// frames, as it decides) must equal a whole read of the same page, element for element: type,
@@ -42,7 +42,8 @@ struct ReadEquivalenceTests {
     @Test(arguments: [
         ("document.getElementById('count').firstChild.data = '4'", "refreshed"),
         ("document.querySelector('[data-testid=list]').insertAdjacentHTML('beforeend', '<li><button>Added</button></li>')", "refreshed"),
-        // A block added to a container of blocks: the container is read without its children.
+        // A block added to a container of blocks (read lean, without its children's nodes; this
+        // checks that the read stays partial and equals a whole one, not which way it went).
         ("document.querySelector('[data-testid=main]').insertAdjacentHTML('beforeend', '<p>Added <b>here</b></p>')", "refreshed"),
         ("document.querySelector('[data-testid=save]').classList.toggle('plain')", "reused"),
         ("document.querySelector('[data-testid=steps]').remove()", "refreshed"),

@@ -38,14 +38,6 @@ public final class PageSession: Sendable {
         try await session.send(first, then: second, third, timeout: timeout)
     }
 
-    /// Sends `first`, then each of `next` right behind it on this page's session, and returns
-    /// every reply (see `CDPConnection.send(_:then:sessionId:timeout:)` with an array).
-    public func send<First: CDPCommand, Next: CDPCommand>(
-        _ first: First, then next: [Next], timeout: Duration? = nil
-    ) async throws -> (First.Response, [Result<Next.Response, any Error>]) {
-        try await session.send(first, then: next, timeout: timeout)
-    }
-
     /// Sends `commands` on this page's session in order without waiting in between, then waits
     /// for every reply (see ``CDPConnection/sendPipelined(_:sessionId:timeout:)``).
     public func sendPipelined(_ commands: [any CDPCommand], timeout: Duration? = nil) async throws {

@@ -106,8 +106,9 @@ public final class CDPConnection: Sendable {
     public func send<First: CDPCommand, Second: CDPCommand>(
         _ first: First, then second: Second, sessionId: String? = nil, timeout: Duration? = nil
     ) async throws -> (First.Response, Result<Second.Response, any Error>) {
-        let (firstReply, replies) = try await send(first, then: [second], sessionId: sessionId, timeout: timeout)
-        return (firstReply, replies[0])
+        let replies = await callInOrder([first, second], sessionId: sessionId, timeout: timeout)
+        let firstReply = try Self.decode(try replies[0].get(), as: First.self)
+        return (firstReply, Result { try Self.decode(try replies[1].get(), as: Second.self) })
     }
 
     /// Sends `first`, then `second` and `third` right behind it, in order (as with one command
@@ -119,16 +120,6 @@ public final class CDPConnection: Sendable {
         let firstReply = try Self.decode(try replies[0].get(), as: First.self)
         return (firstReply, Result { try Self.decode(try replies[1].get(), as: Second.self) },
                 Result { try Self.decode(try replies[2].get(), as: Third.self) })
-    }
-
-    /// Sends `first`, then each of `next` right behind it, in order (as with one command behind),
-    /// and returns every reply: each of `next`'s failures is its own.
-    public func send<First: CDPCommand, Next: CDPCommand>(
-        _ first: First, then next: [Next], sessionId: String? = nil, timeout: Duration? = nil
-    ) async throws -> (First.Response, [Result<Next.Response, any Error>]) {
-        let replies = await callInOrder([first] + next, sessionId: sessionId, timeout: timeout)
-        let firstReply = try Self.decode(try replies[0].get(), as: First.self)
-        return (firstReply, replies.dropFirst().map { reply in Result { try Self.decode(try reply.get(), as: Next.self) } })
     }
 
     /// The typed result of a reply to a `Command`.

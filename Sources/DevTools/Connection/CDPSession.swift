@@ -30,14 +30,6 @@ public struct CDPSession: Sendable {
         try await connection.send(first, then: second, third, sessionId: id, timeout: timeout)
     }
 
-    /// Sends `first`, then each of `next` right behind it on this session, and returns every
-    /// reply (see `CDPConnection.send(_:then:sessionId:timeout:)` with an array).
-    public func send<First: CDPCommand, Next: CDPCommand>(
-        _ first: First, then next: [Next], timeout: Duration? = nil
-    ) async throws -> (First.Response, [Result<Next.Response, any Error>]) {
-        try await connection.send(first, then: next, sessionId: id, timeout: timeout)
-    }
-
     /// Sends `commands` on this session in order without waiting in between, then waits for
     /// every reply (see ``CDPConnection/sendPipelined(_:sessionId:timeout:)``).
     public func sendPipelined(_ commands: [any CDPCommand], timeout: Duration? = nil) async throws {

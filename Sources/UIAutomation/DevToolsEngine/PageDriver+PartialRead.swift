@@ -31,13 +31,12 @@ extension PageDriver {
         var count: Int { deep + shallow + lean }
     }
 
-    /// Handles on the first changed roots, asked for with the start of the read (one round
-    /// trip less), and the object group they were made in: a partial read's other handles join
-    /// it, and it is released when the read is done.
-    struct RootHandles: Sendable {
+    /// A handle on the first changed root, asked for with the start of the read (one round trip
+    /// less), and the object group it was made in: a partial read's other handles join it, and
+    /// it is released when the read is done.
+    struct FirstRoot: Sendable {
+        let objectId: String
         let group: String
-        /// The handle on root `i`, for the first roots; `nil` where the page had no such root.
-        let objectIds: [String?]
     }
 
     /// A partial read's result: the joined accessibility nodes, and the changed subtrees' DOM
@@ -54,15 +53,15 @@ extension PageDriver {
     /// whole tree.
     /// With `describing`, the changed subtrees' DOM nodes come too (a root read whole with all
     /// its descendants, a shallow one with its children), for a read that skips the DOM snapshot.
-    /// `handles`: the first roots' handles, when already asked for.
+    /// `firstRoot`: the first root's handle, when already asked for.
     func refreshedTree(_ old: AXTree, roots: ChangedRoots, describing: Bool = false,
-                       handles: RootHandles? = nil, limit: Duration) async throws -> RefreshedTree? {
+                       firstRoot: FirstRoot? = nil, limit: Duration) async throws -> RefreshedTree? {
         guard roots.count > 0 else {
-            if let handles { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: handles.group)) }
+            if let firstRoot { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: firstRoot.group)) }
             return RefreshedTree(tree: old, described: [])
         }
         do {
-            return try await refresh(old, roots: roots, describing: describing, handles: handles, limit: limit)
+            return try await refresh(old, roots: roots, describing: describing, firstRoot: firstRoot, limit: limit)
         } catch DevToolsError.protocolError {
             // A node gone or an accessibility object replaced while reading ("No node with given
             // id", "Invalid ID"): the page changed under the read; read it whole.
@@ -71,20 +70,19 @@ extension PageDriver {
     }
 
     private func refresh(_ old: AXTree, roots changed: ChangedRoots, describing: Bool,
-                         handles: RootHandles?, limit: Duration) async throws -> RefreshedTree? {
+                         firstRoot: FirstRoot?, limit: Duration) async throws -> RefreshedTree? {
         let page = self.page
         let roots = changed.count, deepCount = changed.deep, leanFrom = changed.deep + changed.shallow
         // A handle on each root's DOM node (one group, released once used), then on that
         // handle at once: its DOM node described (for its backend id, and its attributes when
         // `describing`) and its accessibility node with its ancestors and children.
-        let group = handles?.group ?? "automationlab-read-" + UUID().uuidString
-        let given = handles?.objectIds ?? []
+        let group = firstRoot?.group ?? "automationlab-read-" + UUID().uuidString
         let read: [(node: CDP.DOM.Node, tree: [CDP.Accessibility.AXNode])?]
         do {
             read = try await withThrowingTaskGroup(of: (Int, (CDP.DOM.Node, [CDP.Accessibility.AXNode])?).self) { tasks in
                 for index in 0..<roots {
                     tasks.addTask {
-                        let known = index < given.count ? given[index] : nil
+                        let known = index == 0 ? firstRoot?.objectId : nil
                         let handle = known == nil ? try await page.send(CDP.Runtime.Evaluate(
                             expression: PageScripts.readRoot(index), returnByValue: false, objectGroup: group), timeout: limit) : nil
                         guard let objectId = known ?? handle?.result.objectId else { return (index, nil) }
@@ -241,12 +239,9 @@ extension PageDriver {
         var dropped: [Int] = []
         for position in positions {
             let node = nodes[position]
-            let text = isText(node)
-            var list: [Int] = []
-            list.reserveCapacity(node.childIds?.count ?? 0)
-            for child in node.childIds ?? [] {
-                if let childPosition = index[child] { list.append(childPosition) } else if !text { return nil }
-            }
+            // A child neither fresh nor old was not read, unless it is a text's inline box.
+            if !isText(node), (node.childIds ?? []).contains(where: { index[$0] == nil }) { return nil }
+            let list = AXTree.positions(of: node, in: index)
             if position < old.nodes.count, children[position] != list {
                 let kept = Set(list)
                 dropped += children[position].filter { !kept.contains($0) }

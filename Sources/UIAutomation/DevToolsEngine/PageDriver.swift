@@ -42,11 +42,10 @@ final class PageDriver: PageEngine {
         /// The build's elements by node position, for the next build on this tree's positions.
         let layout: SnapshotBuilder.Layout
 
-        /// What a build of `tree` can take from this one: `tree` must be this tree or joined
-        /// in place from it (``AXTree/replaced``).
-        func reuse(for tree: AXTree, sameTree: Bool) -> SnapshotBuilder.Reuse? {
-            guard let replaced = sameTree ? [] : tree.replaced else { return nil }
-            return SnapshotBuilder.Reuse(snapshot: snapshot, layout: layout, facts: facts.nodes, replaced: replaced)
+        /// What a build can take from this one, for a tree whose positions are this tree's but
+        /// `replaced` (``AXTree/replaced``; `[]` for this very tree); none without such positions.
+        func reuse(replaced: [Int]?) -> SnapshotBuilder.Reuse? {
+            replaced.map { SnapshotBuilder.Reuse(snapshot: snapshot, layout: layout, facts: facts.nodes, replaced: $0) }
         }
     }
 
@@ -141,7 +140,7 @@ final class PageDriver: PageEngine {
     ///   nothing reads (class names no CSS mentions, `data-*` attributes but the identifier);
     /// - after DOM mutations the page can bound (text changed or nodes added or removed in a
     ///   few subtrees, attributes nothing reads), only those subtrees and their ancestors are
-    ///   read again (``refreshedTree(_:roots:describing:handles:limit:)``) and joined with the
+    ///   read again (``refreshedTree(_:roots:describing:firstRoot:limit:)``) and joined with the
     ///   last tree.
     ///
     /// With `frames` false (the caller reads no frame: `exists`, `label`, an action's
@@ -212,9 +211,9 @@ final class PageDriver: PageEngine {
             // Counted before the page is asked: input sent during the read makes the next read ask again.
             let inputs = self.inputs.load(ordering: .acquiring)
             let loads = navigation.loadCount
-            let (begin, handles, whole) = try await startRead(inputs: inputs, loads: loads, limit: limit)
+            let (begin, firstRoot, whole) = try await startRead(inputs: inputs, loads: loads, limit: limit)
             var plan = readPlan(begin, frames: frames, inputs: inputs)
-            if let handles, !plan.isPartial { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: handles.group)) }
+            if let firstRoot, !plan.isPartial { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: firstRoot.group)) }
             let builder = SnapshotBuilder(identifierAttribute: configuration.identifierAttribute)
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
@@ -238,10 +237,10 @@ final class PageDriver: PageEngine {
             // identifier changed outside the changed subtrees.
             if case .partial(let cached, let roots) = plan, !frames, begin?.member("identifiers")?.bool == false {
                 if let refreshed = try await refreshedTree(cached.tree, roots: roots, describing: true,
-                                                           handles: handles, limit: limit) {
+                                                           firstRoot: firstRoot, limit: limit) {
                     statistics.withLock { $0.refreshed += 1 }
                     let facts = builder.updating(cached.facts, with: refreshed.described)
-                    let reuse = cached.reuse(for: refreshed.tree, sameTree: false)
+                    let reuse = cached.reuse(replaced: refreshed.tree.replaced)
                     return keep(builder.build(refreshed.tree, facts: facts, framesAreCurrent: false, reuse: reuse), refreshed.tree, facts)
                 }
                 plan = .whole  // it did not join: read it all
@@ -252,10 +251,10 @@ final class PageDriver: PageEngine {
             switch plan {
             case .frames(let cached):
                 tree = cached.tree
-                reuse = cached.reuse(for: cached.tree, sameTree: true)
+                reuse = cached.reuse(replaced: [])
             case .partial(let cached, let roots):
-                tree = try await refreshedTree(cached.tree, roots: roots, handles: handles, limit: limit)?.tree
-                reuse = tree.flatMap { cached.reuse(for: $0, sameTree: false) }
+                tree = try await refreshedTree(cached.tree, roots: roots, firstRoot: firstRoot, limit: limit)?.tree
+                reuse = cached.reuse(replaced: tree?.replaced)
             case .reuse, .whole:
                 break
             }
@@ -281,7 +280,7 @@ final class PageDriver: PageEngine {
     /// with it in hand. With no
     /// tree to join to (a new document) the read is whole: the tree and the DOM snapshot are
     /// asked for right behind the start instead (the stamp is still taken first).
-    private func startRead(inputs: Int, loads: Int, limit: Duration) async throws -> (begin: JSONValue?, handles: RootHandles?, whole: WholeRead?) {
+    private func startRead(inputs: Int, loads: Int, limit: Duration) async throws -> (begin: JSONValue?, firstRoot: FirstRoot?, whole: WholeRead?) {
         let (hasCache, afterInput) = cacheState(inputs: inputs, loads: loads)
         let begin = CDP.Runtime.Evaluate(expression: afterInput ? beginReadAfterInput : beginRead)
         guard hasCache else {
@@ -292,12 +291,10 @@ final class PageDriver: PageEngine {
         let group = "automationlab-read-" + UUID().uuidString
         // One root only: a second (an element added is two roots, it and its container) saved a
         // round trip there but cost every unchanged read 0.2 ms (measured, docs/decisions.md).
-        let (started, roots) = try await page.send(begin, then: [
-            CDP.Runtime.Evaluate(expression: PageScripts.readRoot(0), returnByValue: false, objectGroup: group),
-        ], timeout: limit)
-        let objectIds = roots.map { try? $0.get().result.objectId }
+        let (started, root) = try await page.send(
+            begin, then: CDP.Runtime.Evaluate(expression: PageScripts.readRoot(0), returnByValue: false, objectGroup: group), timeout: limit)
         // No root, no handle made: nothing to release (an unchanged page's read stays one call).
-        return (started.result.value, objectIds.contains { $0 != nil } ? RootHandles(group: group, objectIds: objectIds) : nil, nil)
+        return (started.result.value, (try? root.get().result.objectId).map { FirstRoot(objectId: $0, group: group) }, nil)
     }
 
     /// The element tree read whole, past the cache (which it leaves alone): the reference
@@ -362,7 +359,7 @@ final class PageDriver: PageEngine {
     var snapshotStatistics: (read: Int, reused: Int) { statistics.withLock { ($0.read + $0.refreshed, $0.reused) } }
 
     /// How many trees were read whole, how many reused, and how many refreshed in part
-    /// (``refreshedTree(_:roots:describing:handles:limit:)``, or the frames of a tree read without them).
+    /// (``refreshedTree(_:roots:describing:firstRoot:limit:)``, or the frames of a tree read without them).
     var readStatistics: (read: Int, reused: Int, refreshed: Int) { statistics.withLock { ($0.read, $0.reused, $0.refreshed) } }
 
     /// Whether a tap would reach `element` now: the one hit test (``PageScripts/actionability``
@@ -624,11 +621,10 @@ final class PageDriver: PageEngine {
         let started = ContinuousClock.now
         var lastProblem: String?
         let idle = try await browser.run {
-            // The page waits within each evaluation (up to 1 s, a frame at a time); between
-            // them only a navigation under way is waited out, in short steps.
+            // The page waits within each check (up to 1 s, a frame at a time); a navigation under
+            // way is waited out on its own events (woken by its load), and the document it loaded
+            // is asked at once, without the poll's sleep in between.
             try await poll(until: deadline, backoff: Backoff([.milliseconds(2)])) {
-                // A navigation under way is waited out on its own events (woken by its load),
-                // and the document it loaded is asked at once: no poll's sleep in between.
                 while ContinuousClock.now < deadline {
                     if navigation.isLoading {
                         await navigation.settled(within: min(deadline - .now, .milliseconds(100)))
@@ -637,41 +633,13 @@ final class PageDriver: PageEngine {
                             return false
                         }
                     }
-                    let budget = max(1, Int((deadline - .now).inMilliseconds))
-                    do {
-                        let result = try await page.send(
-                            CDP.Runtime.Evaluate(expression: PageScripts.idle(budgetMilliseconds: min(budget, 1_000)), awaitPromise: true),
-                            timeout: .milliseconds(min(budget, 1_000) + 1_000))
-                        if let exception = result.exceptionDetails {
-                            lastProblem = exception.message
-                            return false
-                        }
-                        if result.result.value == nil || result.result.value == .null {
-                            // Idle in this document; a navigation requested meanwhile is known
-                            // by now: wait for it, then ask the next document.
-                            if navigation.isLoading {
-                                lastProblem = "a navigation is loading"
-                                continue
-                            }
-                            if let unreachable = navigation.unreachableURL {
-                                throw DevToolsError.navigationFailed(url: unreachable, reason: Self.errorPageReason)
-                            }
-                            return true
-                        }
-                        lastProblem = result.result.value?.text
+                    switch try await askIdle(until: deadline) {
+                    case .idle: return true
+                    case .busy(let problem):
+                        lastProblem = problem
                         return false
-                    } catch DevToolsError.protocolError(_, _, let message, _) where Self.isNavigationRace(message) {
-                        // The document went away under the evaluation: a navigation. Go round
-                        // (at once when the navigation is known: the top waits for its load).
-                        lastProblem = message
-                        if navigation.isLoading { continue }
-                        return false
-                    } catch DevToolsError.timeout(_, let after) {
-                        // A loaded machine (or a page busy in a long task) answered late: still busy,
-                        // not a failure while the call's deadline has time left. A hung page keeps
-                        // answering late and fails at that deadline, saying so.
-                        lastProblem = "the page did not answer within \(after) (a long task, or a loaded machine)"
-                        return false
+                    case .navigating(let problem):
+                        lastProblem = problem  // round again: the top waits for the load
                     }
                 }
                 return false
@@ -681,5 +649,40 @@ final class PageDriver: PageEngine {
         let reason = progress?.timedOut(waitingFor: "the app to become idle", lastProblem: lastProblem)
             ?? .timedOut(after: .now - started, waitingFor: "the app to become idle", lastProblem: lastProblem)
         throw UIAutomationError(query: "app", reason: reason)
+    }
+
+    /// One answer of the page's idle check (``PageScripts/idle(budgetMilliseconds:)``).
+    private enum IdleAnswer {
+        case idle
+        /// Busy, and why (a request in flight, an animation, a late answer).
+        case busy(String?)
+        /// A navigation started meanwhile, or took the document away under the check.
+        case navigating(String)
+    }
+
+    /// Asks the page once whether it is idle (it waits up to a second, a frame at a time).
+    private func askIdle(until deadline: ContinuousClock.Instant) async throws -> IdleAnswer {
+        let budget = max(1, Int((deadline - .now).inMilliseconds))
+        do {
+            let result = try await page.send(
+                CDP.Runtime.Evaluate(expression: PageScripts.idle(budgetMilliseconds: min(budget, 1_000)), awaitPromise: true),
+                timeout: .milliseconds(min(budget, 1_000) + 1_000))
+            if let exception = result.exceptionDetails { return .busy(exception.message) }
+            guard result.result.value == nil || result.result.value == .null else { return .busy(result.result.value?.text) }
+            // Idle in this document; a navigation requested meanwhile is known by now.
+            if navigation.isLoading { return .navigating("a navigation is loading") }
+            if let unreachable = navigation.unreachableURL {
+                throw DevToolsError.navigationFailed(url: unreachable, reason: Self.errorPageReason)
+            }
+            return .idle
+        } catch DevToolsError.protocolError(_, _, let message, _) where Self.isNavigationRace(message) {
+            // The document went away under the check: a navigation (at once again when it is known).
+            return navigation.isLoading ? .navigating(message) : .busy(message)
+        } catch DevToolsError.timeout(_, let after) {
+            // A loaded machine (or a page busy in a long task) answered late: still busy, not a
+            // failure while the call's deadline has time left. A hung page keeps answering late
+            // and fails at that deadline, saying so.
+            return .busy("the page did not answer within \(after) (a long task, or a loaded machine)")
+        }
     }
 }

@@ -161,10 +161,9 @@
   const relations = ['aria-labelledby', 'aria-describedby', 'aria-owns', 'aria-controls', 'aria-activedescendant',
                      'aria-details', 'aria-errormessage', 'aria-flowto', 'aria-actions'];
   // Whether the logged mutations can be read as "these subtrees changed, and their
-  // ancestors' names": false sends the read to the whole tree.
-  let siblingStyles = false;  // set by partial(): see there
+  // ancestors' names": false sends the read to the whole tree; else `{ siblingStyles }` (below).
   const partial = () => {
-    siblingStyles = false;
+    let siblingStyles = false;
     if (log.full || lab.shadowRoots || document.querySelector('[aria-owns]')) return false;
     let css;
     const css_ = () => (css === undefined ? (css = cssText()) : css);
@@ -219,7 +218,7 @@
     }
     // Elements that came or went with an id another element names.
     if (log.ids.some(id => named(id, true))) return false;
-    return true;
+    return { siblingStyles };
   };
   // Input — the pointer moving, a press, a key — changes no DOM and fires none of the events
   // counted below when all it changes is `:hover` or `:focus-visible` styling (`:target` comes
@@ -306,7 +305,8 @@
   lab.beginRead = (identifierAttribute, afterInput) => {
     const stamp = lab.stamp();
     const applies = lab.stateApplies();
-    const canPartial = partial() && !(log.states.size > 0 && (applies || stateApplied));
+    const bounds = partial();
+    const canPartial = bounds !== false && !(log.states.size > 0 && (applies || stateApplied));
     // Whitespace at the edges of a text collapses or not with its neighbours in the same line
     // box (measured: adding an element after a text trims its trailing space), so a change is
     // widened to its nearest block container: the whole inline formatting context it is in.
@@ -352,13 +352,13 @@
       const inner = container === parent && !displays.some(display => display.includes('list-item'))
         ? children.filter((child, index) => log.added.has(child) || displays[index].startsWith('inline') || displays[index] === 'contents')
         : null;
-      if (inner === null || inner.length > 8 || siblingStyles) { deep.add(container); continue; }
+      if (inner === null || inner.length > 8 || (bounds && bounds.siblingStyles)) { deep.add(container); continue; }
       (rendersNoText(parent, displays) ? lean : shallow).add(parent);
       for (const child of inner) deep.add(child);
     }
     const outermost = [...deep].filter(root => ![...deep].some(other => other !== root && other.contains(root)));
     const outside = roots => [...roots].filter(root => !outermost.some(other => other.contains(root)));
-    const shallowOnly = outside(shallow), leanOnly = outside(lean).filter(root => !shallow.has(root));
+    const shallowOnly = outside(shallow), leanOnly = outside(lean);
     const identifiers = log.attributes.some(record => record.attributeName === identifierAttribute);
     const base = lab.reads;
     lab.reads++;
