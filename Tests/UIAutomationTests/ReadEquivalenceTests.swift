@@ -88,6 +88,26 @@ struct ReadEquivalenceTests {
         }
     }
 
+    /// A page whose script misreports what changed (counts below zero, past `Int`, fractions,
+    /// more roots than the page ever logs) is read whole, not trusted and not a crash.
+    @Test(arguments: ["-5", "1e300", "2.5", "1000"])
+    func aPageThatMisreportsItsChangesIsReadWhole(count: String) async throws {
+        try await withApp("/mutations") { (app) async throws in
+            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            _ = try await driver.snapshot()
+            let before = driver.readStatistics
+            _ = try await driver.page.evaluate("""
+                document.querySelector('[data-testid=title]').firstChild.data = 'Changed ';
+                const begin = window.__lab.beginRead;
+                window.__lab.beginRead = (...args) => Object.assign(begin(...args), { partial: true, roots: \(count) });
+                0
+                """)
+            let read = try await driver.snapshot()
+            #expect(driver.readStatistics.read == before.read + 1, "not read whole")
+            #expect(read.elements.contains { $0.label.contains("Changed") })
+        }
+    }
+
     /// Random batches of mutations, each read both ways, on the mutation page and on the same
     /// page with sibling and position rules in its CSS: every other batch read with frames;
     /// the others without, then with (the frames read after a read that skipped them). The

@@ -193,17 +193,30 @@ final class PageDriver: PageEngine {
         }
     }
 
+    /// The most changed subtrees a partial read reads (`instrumentation.js` goes whole past 32).
+    static let maximumChangedRoots = 32
+
+    /// A whole number the page answered, or `nil` (a fraction, a number past `Int`, not a number):
+    /// `Int(_:)` would stop the process on a huge one.
+    static func integer(_ value: JSONValue?) -> Int? {
+        value?.number.flatMap { Int(exactly: $0) }
+    }
+
     private func readPlan(_ begin: JSONValue?, frames: Bool, inputs: Int) -> ReadPlan {
         guard let begin, let stamp = begin.member("stamp")?.string, begin.member("read")?.number != nil,
               !navigation.isLoading, let cached = cache.withLock({ $0 }),
               cached.inputs == inputs || begin.member("inputSafe")?.bool == true else { return .whole }
-        let partial = begin.member("partial")?.bool == true && begin.member("base")?.number.map(Int.init) == cached.read
-        let count = { (name: String) in begin.member(name)?.number.map(Int.init) ?? 0 }
+        let partial = begin.member("partial")?.bool == true && Self.integer(begin.member("base")) == cached.read
+        // Counts the page's script gives; anything but a small whole number reads whole.
+        let count = { (name: String) in begin.member(name).map { Self.integer($0) ?? -1 } ?? 0 }
         let roots = ChangedRoots(deep: count("roots"), shallow: count("shallow"), lean: count("lean"))
+        guard roots.deep >= 0, roots.shallow >= 0, roots.lean >= 0 else { return .whole }
         let unchanged = cached.stamp == stamp
             || (partial && roots.count == 0 && begin.member("identifiers")?.bool == false)
         if unchanged { return frames && !cached.snapshot.framesAreCurrent ? .frames(cached) : .reuse(cached) }
-        return partial ? .partial(cached, roots) : .whole
+        // The page logs at most 32 changed places; more (a page that rewrote our script's answer)
+        // would have the read ask for that many roots: read it whole instead.
+        return partial && roots.count <= Self.maximumChangedRoots ? .partial(cached, roots) : .whole
     }
 
     private func readSnapshot(limit: Duration, frames: Bool) async throws -> PageSnapshot {
@@ -218,7 +231,7 @@ final class PageDriver: PageEngine {
             // Stored under the stamp taken *before* reading: a change during the read makes
             // the next stamp differ (and is in the next read's log), so the next query reads again.
             func keep(_ built: SnapshotBuilder.Built, _ tree: AXTree, _ facts: SnapshotBuilder.PageFacts) -> PageSnapshot {
-                let stamp = begin?.member("stamp")?.string, read = begin?.member("read")?.number.map(Int.init)
+                let stamp = begin?.member("stamp")?.string, read = Self.integer(begin?.member("read"))
                 cache.withLock { $0 = stamp.flatMap { stamp in read.map { CachedTree(stamp: stamp, read: $0, inputs: inputs, loads: loads, snapshot: built.snapshot, tree: tree, facts: facts, layout: built.layout) } } }
                 return built.snapshot
             }
