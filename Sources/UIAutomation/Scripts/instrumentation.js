@@ -158,31 +158,89 @@
     }
     return text;
   };
+  // Whether a rule generates text (::before, ::after `content`) with white space at an edge,
+  // or from an attribute: Chrome trims such text where a line ends, so any change that moves
+  // a line break — anywhere in its formatting context — renames it (measured on the randomized
+  // read-equivalence pages). Such pages are read whole. Kept per sheet, as `stateApplies` does;
+  // a sheet that cannot be read counts as none (as for text changes, whose reads never look at
+  // the CSS).
+  const spacedSheets = new WeakMap();  // sheet → { length, spaced }
+  const spacedIn = rules => {
+    for (const rule of rules) {
+      const content = rule.style && rule.style.getPropertyValue('content');
+      if (content && (/attr\(/.test(content) || [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].some(m => /^\s|\s$/.test(m[1])))) return true;
+      try { if (rule.styleSheet && spacedIn(rule.styleSheet.cssRules)) return true; } catch (error) { /* unreadable */ }
+      if (rule.cssRules && spacedIn(rule.cssRules)) return true;
+    }
+    return false;
+  };
+  const spacedContent = () => {
+    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
+      let rules;
+      try { rules = sheet.cssRules; } catch (error) { continue; }
+      let known = spacedSheets.get(sheet);
+      if (!known || known.length !== rules.length) spacedSheets.set(sheet, known = { length: rules.length, spaced: spacedIn(rules) });
+      if (known.spaced) return true;
+    }
+    return false;
+  };
   const relations = ['aria-labelledby', 'aria-describedby', 'aria-owns', 'aria-controls', 'aria-activedescendant',
                      'aria-details', 'aria-errormessage', 'aria-flowto', 'aria-actions'];
+  // Whitespace at the edges of a text collapses or not with its neighbours in the same line
+  // box (measured: adding an element after a text trims its trailing space), so a change is
+  // widened to its nearest block container: the whole inline formatting context it is in.
+  // An inline-block (a button, a field) holds a formatting context of its own: a change inside
+  // it collapses no white space outside it, so it is a container here.
+  const inline = node => {
+    const display = getComputedStyle(node).display;
+    return (display.startsWith('inline') && !/^inline-(block|flex|grid|table)$/.test(display)) || display === 'contents';
+  };
+  const block = node => {
+    while (node.parentElement && node.parentElement !== document.documentElement && inline(node)) node = node.parentElement;
+    return node;
+  };
+  // Attributes whose change reaches beyond the element's parent's subtree and its ancestors:
+  // ids and the relations that name them, form and radio-group membership, checked and
+  // selected (a radio's group, a select's options), slots, table headers and spans.
+  const farReaching = new Set(['id', 'for', 'form', 'name', 'type', 'checked', 'selected', 'slot', 'list', 'headers',
+                               'usemap', 'colspan', 'rowspan', 'span', 'is', 'part', 'exportparts',
+                               'aria-modal', 'aria-posinset', 'aria-setsize', ...relations]);
   // Whether the logged mutations can be read as "these subtrees changed, and their
-  // ancestors' names": false sends the read to the whole tree; else `{ siblingStyles }` (below).
+  // ancestors' names": false sends the read to the whole tree; else `{ siblingStyles,
+  // restyled, restyledControls }` (below).
   const partial = () => {
     let siblingStyles = false;
-    if (log.full || lab.shadowRoots || document.querySelector('[aria-owns]')) return false;
+    if (log.full || lab.shadowRoots || document.querySelector('[aria-owns]') || spacedContent()) return false;
     let css;
     const css_ = () => (css === undefined ? (css = cssText()) : css);
-    // An attribute nothing reads: a data-* attribute CSS does not mention, or class names
-    // CSS does not mention. Anything else may change the tree anywhere.
+    // An attribute nothing reads (a data-* attribute CSS does not mention, class names CSS
+    // does not mention, with no attribute selector in it) changes nothing. Any other attribute
+    // changes the element's own node and what CSS reaches from it: its subtree (descendant
+    // combinators, inherited styles) and its later siblings' (`+`, `~`), all inside its parent,
+    // read whole (`restyled`) — unless it is one that reaches further (`farReaching`), a
+    // dialog's `open` (a modal one makes the rest inert), or an inline style with a counter.
+    const restyled = new Set();
     for (const record of log.attributes) {
-      const name = record.attributeName;
+      const name = record.attributeName, target = record.target;
       const text = css_();
-      if (text === null || text.includes('[')) return false;
-      if (name === 'class') {
+      if (text === null) return false;
+      if (!target.isConnected) continue;
+      if (name === 'class' && !text.includes('[')) {
         const before = new Set((record.oldValue || '').split(/\s+/).filter(Boolean));
-        const after = new Set((record.target.getAttribute('class') || '').split(/\s+/).filter(Boolean));
-        for (const token of [...before, ...after]) {
-          if (before.has(token) !== after.has(token) && text.includes(token)) return false;
-        }
-      } else if (!(name.startsWith('data-') && !text.includes(name))) {
-        return false;
+        const after = new Set((target.getAttribute('class') || '').split(/\s+/).filter(Boolean));
+        if (![...before, ...after].some(token => before.has(token) !== after.has(token) && text.includes(token))) continue;
+      } else if (name.startsWith('data-') && !text.includes(name)) {
+        continue;
       }
+      if (farReaching.has(name) || (name === 'open' && target.tagName === 'DIALOG') ||
+          (name === 'style' && /counter/.test((record.oldValue || '') + (target.getAttribute('style') || '')))) return false;
+      const root = block(target.parentElement || target);
+      if (root === document.documentElement || root === document.body) return false;
+      restyled.add(root);
+      if (restyled.size > 32) return false;
     }
+    // `:has` restyles ancestors and earlier siblings; a counter, anything after.
+    if (restyled.size > 0 && /:has|counter/.test(css_())) return false;
     // Elements added or removed can restyle their ancestors and anything after them through
     // `:has`, `:empty` and counters: the read is whole. Sibling and position selectors (`+`,
     // `~`, `:nth-…`, `:first-…`, …, and `:not`/`:is`/`:where`, attribute selectors, which may hold
@@ -195,14 +253,15 @@
     }
     // Whether an element names the one with this id through a relation (aria-labelledby, …),
     // or with `labels`, as a <label for>.
-    const named = (id, labels) => {
+    const namers = (id, labels) => {
       const escaped = CSS.escape(id);
-      return document.querySelector(relations.map(name => '[' + name + '~="' + escaped + '"]').join(',') +
-                                    (labels ? ',label[for="' + escaped + '"]' : '')) !== null;
+      return document.querySelectorAll(relations.map(name => '[' + name + '~="' + escaped + '"]').join(',') +
+                                       (labels ? ',label[for="' + escaped + '"]' : ''));
     };
+    const named = (id, labels) => namers(id, labels).length > 0;
     // A mutation inside a label renames its control; a focus or value change stays in the
     // element and its ancestors (read with it), even inside a label.
-    const mutated = [...log.roots, ...log.parents].map(root => [root, 'head, style, script, template, label, legend, slot']);
+    const mutated = [...log.roots, ...log.parents, ...restyled].map(root => [root, 'head, style, script, template, label, legend, slot']);
     const states = [...log.states].map(root => [root, 'head, template, slot']);
     for (const [root, outside] of [...mutated, ...states]) {
       if (!root.isConnected) continue;
@@ -216,9 +275,24 @@
         if (node.id && named(node.id, false)) return false;
       }
     }
+    // A restyled subtree may hide or show text that names an element outside it: a label of a
+    // control outside it, an element another one outside it names by id.
+    for (const root of restyled) {
+      for (const label of root.querySelectorAll('label')) {
+        if (label.control && !root.contains(label.control)) return false;
+      }
+      for (const inner of root.querySelectorAll('[id]')) {
+        if ([...namers(inner.id, true)].some(namer => !root.contains(namer))) return false;
+      }
+    }
     // Elements that came or went with an id another element names.
     if (log.ids.some(id => named(id, true))) return false;
-    return { siblingStyles };
+    // A restyled form control or form part may change its form's validity, which CSS reads
+    // on the form and fieldsets (`:invalid`): as for a value, the read is partial only while
+    // no such rule applies (`stateApplies`).
+    const restyledControls = [...restyled].some(root =>
+      root.closest('form, fieldset') !== null || root.querySelector('input, select, textarea, button, fieldset, form') !== null);
+    return { siblingStyles, restyled: [...restyled], restyledControls };
   };
   // Input — the pointer moving, a press, a key — changes no DOM and fires none of the events
   // counted below when all it changes is `:hover` or `:focus-visible` styling (`:target` comes
@@ -306,38 +380,29 @@
     const stamp = lab.stamp();
     const applies = lab.stateApplies();
     const bounds = partial();
-    const canPartial = bounds !== false && !(log.states.size > 0 && (applies || stateApplied));
-    // Whitespace at the edges of a text collapses or not with its neighbours in the same line
-    // box (measured: adding an element after a text trims its trailing space), so a change is
-    // widened to its nearest block container: the whole inline formatting context it is in.
-    // An inline-block (a button, a field) holds a formatting context of its own: a change inside
-    // it collapses no white space outside it, so it is a container here.
-    const inline = node => {
-      const display = getComputedStyle(node).display;
-      return (display.startsWith('inline') && !/^inline-(block|flex|grid|table)$/.test(display)) || display === 'contents';
-    };
-    const block = node => {
-      while (node.parentElement && node.parentElement !== document.documentElement && inline(node)) node = node.parentElement;
-      return node;
-    };
+    const canPartial = bounds !== false &&
+      !((log.states.size > 0 || bounds.restyledControls) && (applies || stateApplied));
     const deep = new Set([...log.roots, ...log.states].filter(root => root.isConnected).map(block));
+    if (bounds) for (const root of bounds.restyled) deep.add(root);
     // A block container whose children came or went: its own node (with its children's nodes)
     // is read, and in full only its new element children and its inline ones (whose text
     // may collapse differently); its block children's subtrees did not change. Too many inline
     // children, or an inline parent: the whole formatting context is read; so is a list,
     // whose items' markers count their siblings.
-    // A container with block children only, no text of its own that renders (collapsible
-    // white space only, no ::before/::after content) is *lean*: its children's nodes cannot have
-    // changed (its new children are read whole anyway), so only its own node and its ancestors
-    // are read — its children list may be thousands long.
+    // A container with block children only and no text of its own that renders (collapsible
+    // white space only; generated content sends it whole, below) is *lean*: its children's
+    // nodes cannot have changed (its new children are read whole anyway), so only its own node
+    // and its ancestors are read — its children list may be thousands long.
+    // Generated content (::before, ::after) is an inline child whose text collapses with its
+    // neighbours': its container is read whole.
+    const generates = element => ['::before', '::after'].some(pseudo => {
+      const content = getComputedStyle(element, pseudo).content;
+      return content !== 'none' && content !== 'normal';
+    });
     const rendersNoText = (parent, displays) => {
       const style = getComputedStyle(parent);
       const collapse = style.whiteSpaceCollapse ? style.whiteSpaceCollapse === 'collapse' : /^(normal|nowrap)$/.test(style.whiteSpace);
       if (!collapse || displays.some(display => display.startsWith('inline') || display === 'contents')) return false;
-      for (const pseudo of ['::before', '::after']) {
-        const content = getComputedStyle(parent, pseudo).content;
-        if (content !== 'none' && content !== 'normal') return false;
-      }
       for (const node of parent.childNodes) {
         if (node.nodeType === Node.TEXT_NODE && /[^ \t\n\r\f]/.test(node.data)) return false;
       }
@@ -348,11 +413,14 @@
       if (!parent.isConnected) continue;
       const container = block(parent);
       const children = [...parent.children];
-      const displays = container === parent ? children.map(child => getComputedStyle(child).display) : [];
-      const inner = container === parent && !displays.some(display => display.includes('list-item'))
+      const styles = container === parent ? children.map(child => getComputedStyle(child)) : [];
+      const displays = styles.map(style => style.display);
+      // A hidden child (an ignored node) may hold visible descendants the tree lifts to the
+      // nearest shown ancestor, and its siblings decide where: its container is read whole.
+      const inner = container === parent && !styles.some(style => style.visibility !== 'visible' || style.display.includes('list-item'))
         ? children.filter((child, index) => log.added.has(child) || displays[index].startsWith('inline') || displays[index] === 'contents')
         : null;
-      if (inner === null || inner.length > 8 || (bounds && bounds.siblingStyles)) { deep.add(container); continue; }
+      if (inner === null || inner.length > 8 || (bounds && bounds.siblingStyles) || generates(parent)) { deep.add(container); continue; }
       (rendersNoText(parent, displays) ? lean : shallow).add(parent);
       for (const child of inner) deep.add(child);
     }

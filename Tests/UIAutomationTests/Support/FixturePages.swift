@@ -27,6 +27,7 @@ enum FixturePages {
         "/decor": decor,
         "/mutations": mutations,
         "/mutations-siblings": mutationsWithSiblingRules,
+        "/mutations-spaced": mutationsWithSpacedGeneratedText,
     ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
         .merging(["/audit": AuditFixturePage.html]) { first, _ in first }
 
