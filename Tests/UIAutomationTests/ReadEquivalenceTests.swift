@@ -195,7 +195,8 @@ extension FixturePages {
     /// values and checks set from script, check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
     /// others only paint), inline display and visibility, `hidden`, roles, `aria-hidden`,
     /// `disabled`, titles, `aria-expanded` and `required` changed (a rule styles the hint of an
-    /// invalid form; classes generate text or hide descendants). Hidden or restyled elements
+    /// invalid form; classes generate text or hide descendants), the window or a pane (outside
+    /// the mutated part) scrolled. Hidden or restyled elements
     /// are restored once there are a few. Returns what it did.
     static let mutations = mutationsPage("Mutations", extraStyle: "")
 
@@ -224,6 +225,8 @@ extension FixturePages {
           <form data-testid="choices"><input type="radio" name="size" aria-label="Small" checked><input type="radio" name="size" aria-label="Large">
             <input type="checkbox" aria-label="Gift"><p class="hint">Pick a size</p></form>
         </main>
+        <div data-testid="pane" style="height:60px;overflow:auto"><p>Pane one</p><p>Pane two</p><p>Pane three</p><p>Pane four</p></div>
+        <div style="height:1200px"></div>
         <script>
         function mutate(seed, n) {
           let state = (seed * 2654435761 + n * 40503) >>> 0;
@@ -251,7 +254,7 @@ extension FixturePages {
             // The page stays between about 15 and 45 elements and under 40 texts: growth is
             // trimmed (else every read gets slower and a deep run's cost grows with its square).
             const size = elements().length;
-            const kind = size > 45 ? 3 : texts().length > 40 ? 10 : Math.floor(random() * 20);
+            const kind = size > 45 ? 3 : texts().length > 40 ? 10 : Math.floor(random() * 21);
             const target = pick(elements());
             if (!target) break;
             switch (kind) {
@@ -294,6 +297,9 @@ extension FixturePages {
               target.style.display = value; done.push('display ' + value); } break;
             case 19: { const field = pick([...main.querySelectorAll('form input, section input')]); if (field) {
               field.toggleAttribute('required'); done.push('required'); } break; }
+            case 20: { if (random() < 0.5) window.scrollTo(0, Math.floor(random() * 600));
+              else document.querySelector('[data-testid=pane]').scrollTop = Math.floor(random() * 120);
+              done.push('scroll'); break; }
             }
           }
           return done.join(', ');

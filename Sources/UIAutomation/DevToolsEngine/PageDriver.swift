@@ -47,6 +47,12 @@ final class PageDriver: PageEngine {
         func reuse(replaced: [Int]?) -> SnapshotBuilder.Reuse? {
             replaced.map { SnapshotBuilder.Reuse(snapshot: snapshot, layout: layout, facts: facts.nodes, replaced: $0) }
         }
+
+        /// This tree with its frames marked stale (its boxes moved since they were read).
+        func withStaleFrames() -> CachedTree {
+            CachedTree(stamp: stamp, read: read, inputs: inputs, loads: loads, snapshot: snapshot.withStaleFrames(),
+                       tree: tree, facts: facts, layout: layout)
+        }
     }
 
     /// The start of a read: `lab.beginRead`'s answer, for this driver's identifier attribute;
@@ -213,7 +219,13 @@ final class PageDriver: PageEngine {
         guard roots.deep >= 0, roots.shallow >= 0, roots.lean >= 0 else { return .whole }
         let unchanged = cached.stamp == stamp
             || (partial && roots.count == 0 && begin.member("identifiers")?.bool == false)
-        if unchanged { return frames && !cached.snapshot.framesAreCurrent ? .frames(cached) : .reuse(cached) }
+        if unchanged {
+            // The page scrolled, no node changed: the boxes moved.
+            if cached.stamp != stamp && begin.member("scrolled")?.bool != false {
+                return frames ? .frames(cached) : .reuse(cached.withStaleFrames())
+            }
+            return frames && !cached.snapshot.framesAreCurrent ? .frames(cached) : .reuse(cached)
+        }
         // The page logs at most 32 changed places; more (a page that rewrote our script's answer)
         // would have the read ask for that many roots: read it whole instead.
         return partial && roots.count <= Self.maximumChangedRoots ? .partial(cached, roots) : .whole

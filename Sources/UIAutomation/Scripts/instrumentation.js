@@ -99,7 +99,7 @@
   // attribute CSS or accessibility reads, ...). PageDriver refreshes only those subtrees.
   // A childList change logs its parent in `parents` and the elements it added in `added`: a
   // block container's own node and its new children are read, not all it holds.
-  let log = { full: true, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set() };
+  let log = { full: true, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set(), scrolled: false };
   const bump = () => { lab.version++; log.full = true; };
   const note = records => {
     lab.version++;
@@ -428,13 +428,14 @@
     const outside = roots => [...roots].filter(root => !outermost.some(other => other.contains(root)));
     const shallowOnly = outside(shallow), leanOnly = outside(lean);
     const identifiers = log.attributes.some(record => record.attributeName === identifierAttribute);
+    const scrolled = log.scrolled;
     const base = lab.reads;
     lab.reads++;
     lab.readRoots = canPartial ? [...outermost, ...shallowOnly, ...leanOnly] : [];
-    log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set() };
+    log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set(), scrolled: false };
     const inputSafe = afterInput ? !applies && !stateApplied : null;
     stateApplied = applies;
-    return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe,
+    return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe, scrolled,
              roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0,
              lean: canPartial ? leanOnly.length : 0 };
   };
@@ -483,7 +484,26 @@
       } });
     }
   }
-  for (const type of ['scroll', 'resize', 'load', 'error', 'toggle',
+  // Scrolling moves boxes (`scrolled`: the next read reads them again) but no accessibility
+  // node: what scrolling changes in the tree comes as mutations (lazy lists, scroll handlers),
+  // logged as any other.
+  // A scroll event comes a frame after the scroll, so the page's own scrolling calls count at
+  // once, before a read can start in between.
+  const scrolled = () => { lab.version++; log.scrolled = true; };
+  addEventListener('scroll', scrolled, true);
+  for (const target of [Element.prototype, window]) {
+    for (const name of ['scroll', 'scrollTo', 'scrollBy', 'scrollIntoView', 'scrollIntoViewIfNeeded']) {
+      const method = target[name];
+      if (typeof method === 'function') target[name] = function (...args) { scrolled(); return method.apply(this, args); };
+    }
+  }
+  for (const name of ['scrollTop', 'scrollLeft']) {
+    const property = Object.getOwnPropertyDescriptor(Element.prototype, name);
+    if (property && property.set) {
+      Object.defineProperty(Element.prototype, name, { ...property, set(value) { scrolled(); property.set.call(this, value); } });
+    }
+  }
+  for (const type of ['resize', 'load', 'error', 'toggle',
                       'animationstart', 'animationend', 'animationcancel', 'pageshow', 'visibilitychange',
                       'fullscreenchange', 'hashchange']) {
     addEventListener(type, bump, true);

@@ -18,6 +18,11 @@ public struct PageSnapshot: Sendable {
     /// the last read that had them (`.zero` for elements new since), and this is `false`.
     let framesAreCurrent: Bool
 
+    /// The same elements, their frames no longer current (the page's boxes moved since).
+    func withStaleFrames() -> PageSnapshot {
+        PageSnapshot(elements: elements, domParents: domParents, scrollOffset: scrollOffset, framesAreCurrent: false)
+    }
+
     /// The root (the page itself, of type `.application`).
     public var root: ElementSnapshot { elements[0] }
 
