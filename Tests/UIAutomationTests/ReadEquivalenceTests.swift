@@ -265,7 +265,7 @@ extension FixturePages {
             case 3: { if (size > 15 && target.parentElement) { target.remove(); done.push('remove'); } break; }
             case 4: { const other = pick(elements()); if (other && !other.contains(target) && !target.contains(other) && other.tagName !== 'INPUT') {
               other.appendChild(target); done.push('move'); } break; }
-            case 5: case 15: { const name = pick(['gone', 'plain', 'big', 'tag', 'fold', 'mark']); target.classList.toggle(name); done.push('class ' + name); break; }
+            case 5: case 15: { const name = pick(['gone', 'plain', 'big', 'tag', 'fold', 'mark', 'gap', 'clearfix']); target.classList.toggle(name); done.push('class ' + name); break; }
             case 6: { target.dataset.note = pick(words); done.push('data'); break; }
             case 7: { if (random() < 0.5) target.setAttribute('aria-label', pick(words)); else target.removeAttribute('aria-label'); done.push('aria-label'); break; }
             case 8: { target.textContent = pick(words); done.push('textContent'); break; }
@@ -308,6 +308,6 @@ extension FixturePages {
         """, head: """
         <style>.gone{display:none} .big{font-size:28px} button:focus, input:focus{outline:2px solid #36c}
         form:focus-within .hint{display:none} input:checked{accent-color:#c00} form:invalid .hint{letter-spacing:3px}
-        .tag::before{content:'New'} .tag::after{content:'\\2605'} .fold p, .fold li{display:none} \(extraStyle)</style>
+        .tag::before{content:'New'} .tag::after{content:'\\2605'} .gap::after{content:' '} .clearfix::before, .clearfix::after{content:' ';display:table} .fold p, .fold li{display:none} \(extraStyle)</style>
         """) }
 }

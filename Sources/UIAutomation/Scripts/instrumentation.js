@@ -158,17 +158,18 @@
     }
     return text;
   };
-  // Whether a rule generates text (::before, ::after `content`) with white space at an edge,
-  // or from an attribute: Chrome trims such text where a line ends, so any change that moves
-  // a line break — anywhere in its formatting context — renames it (measured on the randomized
-  // read-equivalence pages). Such pages are read whole. Kept per sheet, as `stateApplies` does;
+  // Whether a rule generates text (::before, ::after `content`) with collapsible white space at
+  // an edge of other text, or from an attribute: Chrome trims such text where a line ends, so
+  // any change that moves a line break — anywhere in its formatting context — renames it
+  // (measured on the randomized read-equivalence pages). Such pages are read whole. White space
+  // alone (a clearfix's `content: " "`) and no-break spaces do not count. Kept per sheet, as `stateApplies` does;
   // a sheet that cannot be read counts as none (as for text changes, whose reads never look at
   // the CSS).
   const spacedSheets = new WeakMap();  // sheet → { length, spaced }
   const spacedIn = rules => {
     for (const rule of rules) {
       const content = rule.style && rule.style.getPropertyValue('content');
-      if (content && (/attr\(/.test(content) || [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].some(m => /^\s|\s$/.test(m[1])))) return true;
+      if (content && (/attr\(/.test(content) || [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].some(m => /[^ \t\n\r\f]/.test(m[1]) && /^[ \t\n\r\f]|[ \t\n\r\f]$/.test(m[1])))) return true;
       try { if (rule.styleSheet && spacedIn(rule.styleSheet.cssRules)) return true; } catch (error) { /* unreadable */ }
       if (rule.cssRules && spacedIn(rule.cssRules)) return true;
     }
