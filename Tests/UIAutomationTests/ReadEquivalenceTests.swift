@@ -195,7 +195,8 @@ extension FixturePages {
     /// values and checks set from script, check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
     /// others only paint), inline display and visibility, `hidden`, roles, `aria-hidden`,
     /// `disabled`, titles, `aria-expanded` and `required` changed (a rule styles the hint of an
-    /// invalid form; classes generate text or hide descendants), the window or a pane (outside
+    /// invalid form; classes generate text or hide descendants; a print rule that generates
+    /// spaced text does not apply), the window or a pane (outside
     /// the mutated part) scrolled. Hidden or restyled elements
     /// are restored once there are a few. Returns what it did.
     static let mutations = mutationsPage("Mutations", extraStyle: "")
@@ -308,6 +309,7 @@ extension FixturePages {
         """, head: """
         <style>.gone{display:none} .big{font-size:28px} button:focus, input:focus{outline:2px solid #36c}
         form:focus-within .hint{display:none} input:checked{accent-color:#c00} form:invalid .hint{letter-spacing:3px}
-        .tag::before{content:'New'} .tag::after{content:'\\2605'} .gap::after{content:' '} .clearfix::before, .clearfix::after{content:' ';display:table} .fold p, .fold li{display:none} \(extraStyle)</style>
+        .tag::before{content:'New'} .tag::after{content:'\\2605'} .gap::after{content:' '} .clearfix::before, .clearfix::after{content:' ';display:table} .fold p, .fold li{display:none}
+        @media print { a[href]::after{content:' (' attr(href) ')'} } \(extraStyle)</style>
         """) }
 }

@@ -150,11 +150,16 @@
     watch(root);
     return root;
   };
-  // All the page's CSS as text (null when a sheet cannot be read), for "can CSS see this?".
+  // All the page's CSS as text (null when a sheet cannot be read), for "can CSS see this?";
+  // rules for other media (print) are left out.
   const cssText = () => {
     let text = '';
     for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
-      try { for (const rule of sheet.cssRules) text += rule.cssText + '\n'; } catch (error) { return null; }
+      try {
+        for (const rule of sheet.cssRules) {
+          if (!(rule instanceof CSSMediaRule) || matchMedia(rule.conditionText).matches) text += rule.cssText + '\n';
+        }
+      } catch (error) { return null; }
     }
     return text;
   };
@@ -165,12 +170,14 @@
   // alone (a clearfix's `content: " "`) and no-break spaces do not count. Kept per sheet, as `stateApplies` does;
   // a sheet that cannot be read counts as none (as for text changes, whose reads never look at
   // the CSS).
-  const spacedSheets = new WeakMap();  // sheet → { length, spaced }
+  const spacedSheets = new WeakMap();  // sheet → { key: its length and the viewport, spaced }
   const spacedIn = rules => {
     for (const rule of rules) {
       const content = rule.style && rule.style.getPropertyValue('content');
       if (content && (/attr\(/.test(content) || [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].some(m => /[^ \t\n\r\f]/.test(m[1]) && /^[ \t\n\r\f]|[ \t\n\r\f]$/.test(m[1])))) return true;
       try { if (rule.styleSheet && spacedIn(rule.styleSheet.cssRules)) return true; } catch (error) { /* unreadable */ }
+      // Rules for other media (Bootstrap prints links' addresses after them) do not apply.
+      if (rule instanceof CSSMediaRule && !matchMedia(rule.conditionText).matches) continue;
       if (rule.cssRules && spacedIn(rule.cssRules)) return true;
     }
     return false;
@@ -179,8 +186,9 @@
     for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
       let rules;
       try { rules = sheet.cssRules; } catch (error) { continue; }
+      const key = rules.length + ':' + innerWidth + 'x' + innerHeight;
       let known = spacedSheets.get(sheet);
-      if (!known || known.length !== rules.length) spacedSheets.set(sheet, known = { length: rules.length, spaced: spacedIn(rules) });
+      if (!known || known.key !== key) spacedSheets.set(sheet, known = { key, spaced: spacedIn(rules) });
       if (known.spaced) return true;
     }
     return false;
