@@ -63,6 +63,8 @@ struct ReadEquivalenceTests {
         ("document.querySelector('[data-testid=para]').style.display = 'inline'", "refreshed"),
         ("document.querySelector('[data-testid=item-3]').setAttribute('aria-label', 'Four')", "refreshed"),
         ("document.querySelector('[data-testid=name]').required = true", "refreshed"),
+        // A change whose container is an ignored node (a plain <div>): read from its nearest kept ancestor.
+        ("document.querySelector('[data-testid=extra] p').classList.add('big')", "refreshed"),
         // …but not when it makes a form invalid that a rule styles (`form:invalid .hint`), nor
         // for an attribute that reaches further (an id others may name).
         ("document.querySelector('[aria-label=Gift]').required = true", "read"),

@@ -107,8 +107,22 @@ extension PageDriver {
         // Released once the read is done: the browser runs a session's commands in order, so a
         // release sent now would hold up the levels below.
         defer { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group)) }
-        let rootReads = read.compactMap { $0 }
+        var rootReads = read.compactMap { $0 }
         guard rootReads.count == roots else { return nil }
+        // An ignored node's place in the tree may not be what getFullAXTree gives it (measured:
+        // a partial read lists it twice among its parent's children, and its children may hang
+        // from a kept ancestor in a whole read): a deep root that is ignored is read again from
+        // its nearest kept ancestor, as if the page had named that one; short of the document
+        // (then the read is whole). A generic `<div>` is often ignored: a class changed in a
+        // form group is read from its form.
+        for index in 0..<deepCount {
+            let (node, tree) = rootReads[index]
+            guard let root = tree.first(where: { $0.backendDOMNodeId == node.backendNodeId }), root.ignored else { continue }
+            guard let kept = Self.nearestKeptAncestor(of: root, in: tree), let backend = kept.backendDOMNodeId else { return nil }
+            async let described = page.send(CDP.DOM.DescribeNode(backendNodeId: backend, depth: describing ? -1 : nil), timeout: limit).node
+            async let nodes = page.send(CDP.Accessibility.GetPartialAXTree(backendNodeId: backend, fetchRelatives: true), timeout: limit).nodes
+            rootReads[index] = (try await described, try await nodes)
+        }
         let rootNodes = rootReads.map(\.node)
         let rootIds = rootNodes.map(\.backendNodeId)
         let partials = rootReads.enumerated().map { ($0.offset, $0.element.tree) }
@@ -263,6 +277,20 @@ extension PageDriver {
         }
         guard orphans * 4 <= nodes.count else { return nil }
         return AXTree(nodes: nodes, index: index, children: children, orphans: orphans, replaced: positions)
+    }
+
+    /// The nearest ancestor of `node` that is not ignored, among `nodes` (a partial read's,
+    /// which holds the ancestors); `nil` when that is the document or the chain breaks.
+    static func nearestKeptAncestor(of node: CDP.Accessibility.AXNode, in nodes: [CDP.Accessibility.AXNode]) -> CDP.Accessibility.AXNode? {
+        let byId = Dictionary(nodes.map { ($0.nodeId, $0) }, uniquingKeysWith: { first, _ in first })
+        var current = node
+        var steps = 0
+        while current.ignored, steps < nodes.count {
+            guard let parent = current.parentId.flatMap({ byId[$0] }) else { return nil }
+            current = parent
+            steps += 1
+        }
+        return current.ignored || current.parentId == nil ? nil : current
     }
 
     /// Whether `node` is a text (`StaticText`) with children: its inline text boxes, which a
