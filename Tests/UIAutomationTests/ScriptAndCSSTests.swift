@@ -95,6 +95,31 @@ struct ScriptAndCSSTests {
         }
     }
 
+    /// Past a few candidates without handles, a CSS step searches the document instead of
+    /// asking each candidate (``PageDriver/nodes(_:matchingCSS:)``); the answers must be the
+    /// same: texts matched by their parent element, none by an ancestor, an invalid selector
+    /// a typed error — and a page with a shadow tree (which a search of the document does not
+    /// reach) asks each candidate.
+    @Test(arguments: [("/many-texts", 10), ("/many-texts-shadow", 11)])
+    func cssOverManyCandidatesGivesTheSameAnswers(path: String, hits: Int) async throws {
+        try await withApp(path) { (app) async throws in
+            #expect(try await app.staticTexts.count == 34 + hits - 10)
+            #expect(try await app.staticTexts.matching(css: "li.hit").count == hits)
+            #expect(try await app.staticTexts.matching(css: "li.hit").firstMatch.label.hasPrefix("Item 0"))
+            #expect(try await app.staticTexts.matching(css: "li.hit span").count == 4)
+            #expect(try await app.staticTexts.matching(css: "ul").count == 0)
+            #expect(try await app.buttons.matching(css: "li.hit button").count == hits)
+            #expect(try await app.buttons.matching(css: "li:not(.hit) > button").firstMatch.label == "Go 1")
+            do {
+                _ = try await app.staticTexts.matching(css: "li[[").count
+                Issue.record("an invalid selector matched")
+            } catch let error as UIAutomationError {
+                guard error.reason.kind == .invalidRequest, let message = error.reason.message else { throw error }
+                #expect(message.contains("is not a CSS selector"))
+            }
+        }
+    }
+
     @Test func anInvalidSelectorInAQueryIsATypedErrorNamingTheQuery() async throws {
         try await withApp("/todo") { (app) async throws in
             do {
@@ -123,4 +148,19 @@ struct ScriptAndCSSTests {
             #expect(try await app.evaluate("window.__lab.inflight", as: Int.self) == 0)
         }
     }
+}
+
+extension FixturePages {
+    /// Thirty list items (a text and a button each), every third of class `hit`, every ninth
+    /// with a `<span>` of text too; the second page adds a `hit` item in a shadow tree.
+    static let manyTexts = page("Many texts", manyItems)
+    static let manyTextsWithShadow = page("Many texts, a shadow tree", manyItems + """
+        <div id="host"></div>
+        <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML =
+          '<ul><li class="hit">In shadow <button>Go</button></li></ul>'</script>
+        """)
+    private static let manyItems = "<ul>" + (0..<30).map { index in
+        let span = index % 9 == 0 ? "<span>bold \(index)</span> " : ""
+        return "<li\(index % 3 == 0 ? " class=\"hit\"" : "")>Item \(index) \(span)<button>Go \(index)</button></li>"
+    }.joined() + "</ul>"
 }

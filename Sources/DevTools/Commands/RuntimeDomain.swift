@@ -66,6 +66,24 @@ extension CDP {
             public init(objectGroup: String) { self.objectGroup = objectGroup }
         }
 
+        /// `Runtime.getProperties`: an object's own properties (an array's elements by index),
+        /// each value a handle in the object's group.
+        public struct GetProperties: CDPCommand {
+            public static let method = "Runtime.getProperties"
+            public var objectId: String
+            public var ownProperties: Bool?
+            public init(objectId: String, ownProperties: Bool? = true) {
+                self.objectId = objectId
+                self.ownProperties = ownProperties
+            }
+            public struct Response: Decodable, Sendable { public let result: [PropertyDescriptor] }
+            /// One property: its name and value.
+            public struct PropertyDescriptor: Decodable, Sendable {
+                public let name: String
+                public let value: RemoteObject?
+            }
+        }
+
         /// An argument of ``CallFunctionOn``: a JSON value or a remote object.
         public struct CallArgument: Codable, Sendable {
             public var value: JSONValue?

@@ -75,6 +75,12 @@ final class NodeHandles: Sendable {
         }
     }
 
+    /// How many of `nodes` have no handle yet.
+    @inline(never)
+    func unknownCount(of nodes: [NodeHandle]) -> Int {
+        state.withLock { state in nodes.count { state.objects[$0] == nil } }
+    }
+
     /// Forgets every handle and releases them in the page.
     @inline(never)
     func reset() {

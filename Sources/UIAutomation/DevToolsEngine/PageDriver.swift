@@ -518,16 +518,66 @@ final class PageDriver: PageEngine {
     /// Which of `nodes` (backend node ids) match the CSS `selector` — a text node by its
     /// parent element (``callFunction(_:onNodes:arguments:)``). A node that left the document
     /// matches nothing. An invalid selector throws ``UIAutomationError/Reason/invalidRequest(_:)``.
+    ///
+    /// Many nodes without handles yet (a first query over a large page's texts) are not each
+    /// resolved: the document is searched instead (``documentNodes(matchingCSS:)``), when all
+    /// of them are in it.
     func nodes(_ nodes: [NodeHandle], matchingCSS selector: String) async throws -> Set<NodeHandle> {
+        if nodeHandles.unknownCount(of: nodes) > Self.searchThreshold, inMainDocument(nodes),
+           let found = try await documentNodes(matchingCSS: selector) {
+            return Set(nodes).intersection(found)
+        }
         let (handled, value) = try await callFunction(PageScripts.nodesMatchingSelector, onNodes: nodes, arguments: [.string(selector)])
         switch value {
         case .array(let answers)?:
             return Set(zip(handled, answers).compactMap { $1.bool == true ? $0 : nil })
         case .object(let fields)?:
-            throw UIAutomationError(query: "", reason: .invalidRequest(
-                "\(SwiftLiteral.string(selector)) is not a CSS selector: \(fields["invalidSelector"]?.string ?? "")"))
+            throw Self.invalidSelector(selector, fields["invalidSelector"]?.string ?? "")
         default:
             return []
+        }
+    }
+
+    /// Whether the last read's DOM snapshot holds every one of `nodes` (a node in a shadow tree
+    /// or a frame is not in it: a search of the document would not find it).
+    @inline(never)
+    private func inMainDocument(_ nodes: [NodeHandle]) -> Bool {
+        cache.withLock { cached in cached.map { cached in nodes.allSatisfy { cached.facts.parents[$0] != nil } } ?? false }
+    }
+
+    /// Past this many nodes without handles, a CSS match searches the document: three round
+    /// trips whatever the number of candidates, against a `DOM.resolveNode` each.
+    static let searchThreshold = 16
+
+    private static func invalidSelector(_ selector: String, _ reason: String) -> UIAutomationError {
+        UIAutomationError(query: "", reason: .invalidRequest("\(SwiftLiteral.string(selector)) is not a CSS selector: \(reason)"))
+    }
+
+    /// The backend ids of the document's elements that match `selector` and of their text
+    /// children, found by the page (`document.querySelectorAll`), each described once; `nil`
+    /// when the page cannot answer for every node (``PageScripts/documentMatchingSelector``).
+    private func documentNodes(matchingCSS selector: String) async throws -> Set<NodeHandle>? {
+        try await browser.run {
+            let limit = configuration.responseTimeout
+            let group = "automationlab-css-" + UUID().uuidString
+            defer { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group)) }
+            let reply = try await page.send(CDP.Runtime.Evaluate(
+                expression: "(\(PageScripts.documentMatchingSelector))(\(PageScripts.string(selector)))",
+                returnByValue: false, objectGroup: group), timeout: limit)
+            if let exception = reply.exceptionDetails { throw DevToolsError.javaScriptException(message: exception.message) }
+            if let reason = reply.result.value?.string { throw Self.invalidSelector(selector, reason) }
+            guard let array = reply.result.objectId else { return nil }
+            let elements = try await page.send(CDP.Runtime.GetProperties(objectId: array), timeout: limit).result
+                .compactMap { property in Int(property.name) != nil ? property.value?.objectId : nil }
+            let page = self.page
+            return try await withThrowingTaskGroup(of: Int.self) { tasks in
+                for objectId in elements {
+                    tasks.addTask { try await page.send(CDP.DOM.DescribeNode(objectId: objectId), timeout: limit).node.backendNodeId }
+                }
+                var found = Set<NodeHandle>()
+                for try await id in tasks { found.insert(NodeHandle(id)) }
+                return found
+            }
         }
     }
 

@@ -21,6 +21,8 @@ enum PageScripts {
     static let matchesSelector = load("matchesSelector")
     /// Which of several nodes' elements match a selector (`nodesMatchingSelector.js`).
     static let nodesMatchingSelector = load("nodesMatchingSelector")
+    /// The document's elements matching a selector, and their texts (`documentMatchingSelector.js`).
+    static let documentMatchingSelector = load("documentMatchingSelector")
     /// The live `value` of a field (`domValue.js`).
     static let domValue = load("domValue")
     /// Takes the hit guard an actionability check installed (`takeHitGuard.js`).

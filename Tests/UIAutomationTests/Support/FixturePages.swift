@@ -28,6 +28,8 @@ enum FixturePages {
         "/mutations": mutations,
         "/mutations-siblings": mutationsWithSiblingRules,
         "/mutations-spaced": mutationsWithSpacedGeneratedText,
+        "/many-texts": manyTexts,
+        "/many-texts-shadow": manyTextsWithShadow,
     ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
         .merging(["/audit": AuditFixturePage.html]) { first, _ in first }
 
