@@ -63,6 +63,9 @@ struct ReadEquivalenceTests {
         ("document.querySelector('[data-testid=para]').style.display = 'inline'", "refreshed"),
         ("document.querySelector('[data-testid=item-3]').setAttribute('aria-label', 'Four')", "refreshed"),
         ("document.querySelector('[data-testid=name]').required = true", "refreshed"),
+        // A label and the control it names added together rename nothing outside them.
+        ("document.querySelector('[data-testid=main]').insertAdjacentHTML('beforeend', "
+            + "'<div><label for=\"late\">Late</label><input id=\"late\"></div>')", "refreshed"),
         // A change whose container is an ignored node (a plain <div>): read from its nearest kept ancestor.
         ("document.querySelector('[data-testid=extra] p').classList.add('big')", "refreshed"),
         // …but not when it makes a form invalid that a rule styles (`form:invalid .hint`), nor
@@ -192,7 +195,7 @@ struct ReadEquivalenceTests {
 extension FixturePages {
     /// A page of mixed content and `window.mutate(seed, n)`: the n-th batch of one to three
     /// random DOM mutations (a seeded generator, so a failure can be replayed): text edits,
-    /// elements added, removed or moved, classes (one CSS hides, one nothing reads) and
+    /// elements added (a label with its control among them), removed or moved, classes (one CSS hides, one nothing reads) and
     /// data attributes toggled, labels and states changed, focus moved, text typed into a field,
     /// values and checks set from script, check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
     /// others only paint), inline display and visibility, `hidden`, roles, `aria-hidden`,
@@ -250,6 +253,8 @@ extension FixturePages {
             () => { const l = document.createElement('li'); l.dataset.testid = 'new-' + n; l.textContent = pick(words); return l; },
             () => { const d = document.createElement('div'); d.innerHTML = '<h2>' + pick(words) + '</h2><button>' + pick(words) + '</button>'; return d; },
             () => document.createTextNode(pick(words)),
+            () => { const d = document.createElement('div'); const id = 'field-' + n + '-' + Math.floor(random() * 1000);
+              d.innerHTML = '<label for="' + id + '">' + (pick(words) || 'F') + '</label><input id="' + id + '">'; return d; },
           ];
           const done = [];
           const count = 1 + Math.floor(random() * 3);

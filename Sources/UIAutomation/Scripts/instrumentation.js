@@ -128,8 +128,8 @@
         for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) log.added.add(node);
         for (const node of [...record.addedNodes, ...record.removedNodes]) {
           if (node.nodeType !== Node.ELEMENT_NODE) continue;
-          if (node.id) log.ids.push(node.id);
-          for (const inner of node.querySelectorAll('[id]')) log.ids.push(inner.id);
+          if (node.id) log.ids.push({ id: node.id, within: node });
+          for (const inner of node.querySelectorAll('[id]')) log.ids.push({ id: inner.id, within: node });
         }
         log.parents.add(root);
       } else {
@@ -304,8 +304,10 @@
         if ([...namers(inner.id, true)].some(namer => !root.contains(namer))) return false;
       }
     }
-    // Elements that came or went with an id another element names.
-    if (log.ids.some(id => named(id, true))) return false;
+    // Elements that came or went with an id an element outside them names (a label and its
+    // control added together, as a list's first item brings a "toggle all" box, rename nothing
+    // outside what is read whole).
+    if (log.ids.some(({ id, within }) => [...namers(id, true)].some(namer => !within.contains(namer)))) return false;
     // A restyled form control or form part may change its form's validity, which CSS reads
     // on the form and fieldsets (`:invalid`): as for a value, the read is partial only while
     // no such rule applies (`stateApplies`).
