@@ -66,6 +66,9 @@ struct ReadEquivalenceTests {
         // A label and the control it names added together rename nothing outside them.
         ("document.querySelector('[data-testid=main]').insertAdjacentHTML('beforeend', "
             + "'<div><label for=\"late\">Late</label><input id=\"late\"></div>')", "refreshed"),
+        // A fresh load's pageshow, and a new fragment where no CSS reads `:target`, change nothing by themselves.
+        ("dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })); "
+            + "dispatchEvent(new HashChangeEvent('hashchange')); document.getElementById('count').firstChild.data = '4'", "refreshed"),
         // A change whose container is an ignored node (a plain <div>): read from its nearest kept ancestor.
         ("document.querySelector('[data-testid=extra] p').classList.add('big')", "refreshed"),
         // …but not when it makes a form invalid that a rule styles (`form:invalid .hint`), nor
@@ -101,6 +104,19 @@ struct ReadEquivalenceTests {
                 #expect(driver.readStatistics.read == after.read)
                 #expect(Self.difference(framed, whole) == nil)
             }
+        }
+    }
+
+    /// A new fragment restyles through `:target` on a page whose CSS has it: the next read
+    /// sees the section it shows (a page without such a rule keeps its tree: the named cases).
+    @Test func aNewFragmentThatCSSTargetsIsRead() async throws {
+        try await withApp("/target") { (app) async throws in
+            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            #expect(try await !app.buttons["Shown"].exists)
+            _ = try await driver.page.evaluate(
+                "new Promise(done => { addEventListener('hashchange', () => done(0), { once: true }); location.hash = 'more' })")
+            #expect(try await app.buttons["Shown"].exists)
+            #expect(Self.difference(try await driver.snapshot(), try await driver.fullSnapshot()) == nil)
         }
     }
 
@@ -213,6 +229,11 @@ extension FixturePages {
         "Mutations, sibling rules",
         extraStyle: "li:nth-child(n+4){display:none} h2 + button{visibility:hidden} p + p, h2 ~ p{text-transform:uppercase} "
             + ".mark + *{display:none} .mark ~ p{font-style:italic;text-transform:lowercase}")
+
+    /// A section shown only while the fragment names it (`:target`).
+    static let targetedSection = page("Target", """
+        <main><p>Always here</p><section id="more"><button>Shown</button></section></main>
+        """, head: "<style>section{display:none} section:target{display:block}</style>")
 
     /// The mutation page with generated text that ends in a space (read whole after any change).
     static let mutationsWithSpacedGeneratedText = mutationsPage(

@@ -525,10 +525,18 @@
     }
   }
   for (const type of ['resize', 'load', 'error', 'toggle',
-                      'animationstart', 'animationend', 'animationcancel', 'pageshow', 'visibilitychange',
-                      'fullscreenchange', 'hashchange']) {
+                      'animationstart', 'animationend', 'animationcancel', 'visibilitychange', 'fullscreenchange']) {
     addEventListener(type, bump, true);
   }
+  // A page shown from the back/forward cache may be anything; a fresh load's pageshow (which can
+  // come after the first read, now that reads start at the load) changes nothing by itself.
+  addEventListener('pageshow', event => { if (event.persisted) bump(event); }, true);
+  // A new fragment restyles only through `:target` (the scroll to it counts as scrolling; what
+  // a router renders for it, as mutations).
+  addEventListener('hashchange', event => {
+    const text = cssText();
+    if (text === null || text.includes(':target')) bump(event); else lab.version++;
+  }, true);
   // A transition of a property that only paints (a hover's colour) changes no box and no node.
   for (const type of ['transitionrun', 'transitionend', 'transitioncancel']) {
     addEventListener(type, event => { if (!paintsOnly(event.propertyName)) bump(); }, true);

@@ -29,6 +29,7 @@ enum FixturePages {
         "/mutations-siblings": mutationsWithSiblingRules,
         "/mutations-spaced": mutationsWithSpacedGeneratedText,
         "/many-texts": manyTexts,
+        "/target": targetedSection,
         "/many-texts-shadow": manyTextsWithShadow,
     ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
         .merging(["/audit": AuditFixturePage.html]) { first, _ in first }
