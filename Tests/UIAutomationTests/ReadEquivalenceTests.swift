@@ -69,6 +69,10 @@ struct ReadEquivalenceTests {
         // A fresh load's pageshow, and a new fragment where no CSS reads `:target`, change nothing by themselves.
         ("dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false })); "
             + "dispatchEvent(new HashChangeEvent('hashchange')); document.getElementById('count').firstChild.data = '4'", "refreshed"),
+        // Nor does the document's own load event (which can come after the first read); a resource's load still counts.
+        ("dispatchEvent(new Event('load')); document.getElementById('count').firstChild.data = '4'", "refreshed"),
+        ("document.querySelector('[data-testid=save]').dispatchEvent(new Event('load')); "
+            + "document.getElementById('count').firstChild.data = '4'", "read"),
         // A change whose container is an ignored node (a plain <div>): read from its nearest kept ancestor.
         ("document.querySelector('[data-testid=extra] p').classList.add('big')", "refreshed"),
         // …but not when it makes a form invalid that a rule styles (`form:invalid .hint`), nor

@@ -524,9 +524,19 @@
       Object.defineProperty(Element.prototype, name, { ...property, set(value) { scrolled(); property.set.call(this, value); } });
     }
   }
-  for (const type of ['resize', 'load', 'error', 'toggle',
-                      'animationstart', 'animationend', 'animationcancel', 'visibilitychange', 'fullscreenchange']) {
+  for (const type of ['resize', 'toggle', 'animationstart', 'animationend', 'animationcancel', 'visibilitychange',
+                      'fullscreenchange']) {
     addEventListener(type, bump, true);
+  }
+  // A resource that loads or fails (an image, a style sheet, a frame) may change boxes and the
+  // tree; a script does so only through what it runs (mutations), and the document's own load
+  // — which can come after the first read, now that reads start at the load — by nothing. An
+  // element's load event never reaches the window (its path stops at the document): listened
+  // for on the document, which the window's own load does not reach.
+  for (const type of ['load', 'error']) {
+    document.addEventListener(type, event => {
+      if (event.target instanceof HTMLScriptElement) lab.version++; else bump(event);
+    }, true);
   }
   // A page shown from the back/forward cache may be anything; a fresh load's pageshow (which can
   // come after the first read, now that reads start at the load) changes nothing by itself.
