@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UIAutomation
+@testable import UIAutomation
 
 @Suite("The web-only path: scripts, storage and CSS-selector queries")
 struct ScriptAndCSSTests {
@@ -100,8 +100,8 @@ struct ScriptAndCSSTests {
     /// same: texts matched by their parent element, none by an ancestor, an invalid selector
     /// a typed error — and a page with a shadow tree (which a search of the document does not
     /// reach) asks each candidate.
-    @Test(arguments: [("/many-texts", 10), ("/many-texts-shadow", 11)])
-    func cssOverManyCandidatesGivesTheSameAnswers(path: String, hits: Int) async throws {
+    @Test(arguments: [("/many-texts", 10, true), ("/many-texts-shadow", 11, false)])
+    func cssOverManyCandidatesGivesTheSameAnswers(path: String, hits: Int, searches: Bool) async throws {
         try await withApp(path) { (app) async throws in
             #expect(try await app.staticTexts.count == 34 + hits - 10)
             #expect(try await app.staticTexts.matching(css: "li.hit").count == hits)
@@ -117,6 +117,10 @@ struct ScriptAndCSSTests {
                 guard error.reason.kind == .invalidRequest, let message = error.reason.message else { throw error }
                 #expect(message.contains("is not a CSS selector"))
             }
+            // Which way it went: a search makes no handle on the candidates; asking each makes one each.
+            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            let texts = try await driver.snapshot().elements.compactMap { $0.elementType == .staticText ? $0.node : nil }
+            #expect(driver.nodeHandles.unknownCount(of: texts) == (searches ? texts.count : 0))
         }
     }
 

@@ -150,59 +150,43 @@
     watch(root);
     return root;
   };
+  // Something worked out from each style sheet's rules (`work`), kept in `cache` while the
+  // sheet's rules and the viewport stay (serializing a framework's thousands of rules took
+  // ~10 ms a read); `null` for a sheet that cannot be read.
+  const perSheet = (cache, work) => [...document.styleSheets, ...(document.adoptedStyleSheets || [])].map(sheet => {
+    let rules;
+    try { rules = sheet.cssRules; } catch (error) { return null; }
+    const key = rules.length + ':' + innerWidth + 'x' + innerHeight;
+    let known = cache.get(sheet);
+    if (!known || known.key !== key) cache.set(sheet, known = { key, value: work(rules) });
+    return known.value;
+  });
+  // Rules for other media (print: Bootstrap prints links' addresses after them) do not apply.
+  const forThisMedium = rule => !(rule instanceof CSSMediaRule) || matchMedia(rule.conditionText).matches;
   // All the page's CSS as text (null when a sheet cannot be read), for "can CSS see this?";
-  // rules for other media (print) are left out.
-  // Each sheet's text is kept while its rules and the viewport stay (serializing a framework's
-  // thousands of rules took ~10 ms a read).
-  const sheetTexts = new WeakMap();  // sheet → { key, text }
+  // rules for other media are left out.
+  const sheetTexts = new WeakMap();
   const cssText = () => {
-    let text = '';
-    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
-      let rules;
-      try { rules = sheet.cssRules; } catch (error) { return null; }
-      const key = rules.length + ':' + innerWidth + 'x' + innerHeight;
-      let known = sheetTexts.get(sheet);
-      if (!known || known.key !== key) {
-        let own = '';
-        for (const rule of rules) {
-          if (!(rule instanceof CSSMediaRule) || matchMedia(rule.conditionText).matches) own += rule.cssText + '\n';
-        }
-        sheetTexts.set(sheet, known = { key, text: own });
-      }
-      text += known.text;
-    }
-    return text;
+    const texts = perSheet(sheetTexts, rules => [...rules].filter(forThisMedium).map(rule => rule.cssText + '\n').join(''));
+    return texts.includes(null) ? null : texts.join('');
   };
   // Whether a rule generates text (::before, ::after `content`) with collapsible white space at
   // an edge of other text, or from an attribute: Chrome trims such text where a line ends, so
   // any change that moves a line break — anywhere in its formatting context — renames it
   // (measured on the randomized read-equivalence pages). Such pages are read whole. White space
-  // alone (a clearfix's `content: " "`) and no-break spaces do not count. Kept per sheet, as `stateApplies` does;
-  // a sheet that cannot be read counts as none (as for text changes, whose reads never look at
-  // the CSS).
-  const spacedSheets = new WeakMap();  // sheet → { key: its length and the viewport, spaced }
+  // alone (a clearfix's `content: " "`) and no-break spaces do not count. A sheet that cannot be
+  // read counts as none (as for text changes, whose reads never look at the CSS).
   const spacedIn = rules => {
     for (const rule of rules) {
       const content = rule.style && rule.style.getPropertyValue('content');
       if (content && (/attr\(/.test(content) || [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].some(m => /[^ \t\n\r\f]/.test(m[1]) && /^[ \t\n\r\f]|[ \t\n\r\f]$/.test(m[1])))) return true;
       try { if (rule.styleSheet && spacedIn(rule.styleSheet.cssRules)) return true; } catch (error) { /* unreadable */ }
-      // Rules for other media (Bootstrap prints links' addresses after them) do not apply.
-      if (rule instanceof CSSMediaRule && !matchMedia(rule.conditionText).matches) continue;
-      if (rule.cssRules && spacedIn(rule.cssRules)) return true;
+      if (forThisMedium(rule) && rule.cssRules && spacedIn(rule.cssRules)) return true;
     }
     return false;
   };
-  const spacedContent = () => {
-    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
-      let rules;
-      try { rules = sheet.cssRules; } catch (error) { continue; }
-      const key = rules.length + ':' + innerWidth + 'x' + innerHeight;
-      let known = spacedSheets.get(sheet);
-      if (!known || known.key !== key) spacedSheets.set(sheet, known = { key, spaced: spacedIn(rules) });
-      if (known.spaced) return true;
-    }
-    return false;
-  };
+  const spacedSheets = new WeakMap();
+  const spacedContent = () => perSheet(spacedSheets, spacedIn).includes(true);
   const relations = ['aria-labelledby', 'aria-describedby', 'aria-owns', 'aria-controls', 'aria-activedescendant',
                      'aria-details', 'aria-errormessage', 'aria-flowto', 'aria-actions'];
   // Whitespace at the edges of a text collapses or not with its neighbours in the same line
@@ -270,12 +254,20 @@
       if (text === null || /:(has|empty)|counter/.test(text)) return false;
       siblingStyles = /[+~]|:(nth|first|last|only|not|is|where)|\[/.test(text);
     }
-    // Whether an element names the one with this id through a relation (aria-labelledby, …),
-    // or with `labels`, as a <label for>.
+    // The elements that name the one with this id through a relation (aria-labelledby, …), or
+    // with `labels`, as a <label for>: every naming element is found once per read (a restyled
+    // subtree may hold many ids), not a query per id.
+    let naming;
     const namers = (id, labels) => {
-      const escaped = CSS.escape(id);
-      return document.querySelectorAll(relations.map(name => '[' + name + '~="' + escaped + '"]').join(',') +
-                                       (labels ? ',label[for="' + escaped + '"]' : ''));
+      if (naming === undefined) {
+        naming = new Map();
+        const add = (id, namer, label) => { if (!naming.has(id)) naming.set(id, []); naming.get(id).push({ namer, label }); };
+        for (const namer of document.querySelectorAll(relations.map(name => '[' + name + ']').join(',') + ',label[for]')) {
+          for (const name of relations) for (const id of (namer.getAttribute(name) || '').split(/\s+/)) if (id) add(id, namer, false);
+          if (namer instanceof HTMLLabelElement && namer.htmlFor) add(namer.htmlFor, namer, true);
+        }
+      }
+      return (naming.get(id) || []).filter(entry => labels || !entry.label).map(entry => entry.namer);
     };
     const named = (id, labels) => namers(id, labels).length > 0;
     // A mutation inside a label renames its control; a focus or value change stays in the
@@ -301,13 +293,13 @@
         if (label.control && !root.contains(label.control)) return false;
       }
       for (const inner of root.querySelectorAll('[id]')) {
-        if ([...namers(inner.id, true)].some(namer => !root.contains(namer))) return false;
+        if (namers(inner.id, true).some(namer => !root.contains(namer))) return false;
       }
     }
     // Elements that came or went with an id an element outside them names (a label and its
     // control added together, as a list's first item brings a "toggle all" box, rename nothing
     // outside what is read whole).
-    if (log.ids.some(({ id, within }) => [...namers(id, true)].some(namer => !within.contains(namer)))) return false;
+    if (log.ids.some(({ id, within }) => namers(id, true).some(namer => !within.contains(namer)))) return false;
     // A restyled form control or form part may change its form's validity, which CSS reads
     // on the form and fieldsets (`:invalid`): as for a value, the read is partial only while
     // no such rule applies (`stateApplies`).
@@ -369,20 +361,12 @@
     }
     return true;
   };
-  const layoutStateful = new WeakMap();  // sheet → { length, selectors }
+  const layoutStateful = new WeakMap();  // sheet → its selectors (null: a sheet that cannot be read)
   lab.stateApplies = () => {
     if (lab.shadowRoots) return true;
-    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
-      let rules;
-      try { rules = sheet.cssRules; } catch (error) { return true; }
-      let known = layoutStateful.get(sheet);
-      if (!known || known.length !== rules.length) {
-        const selectors = [];
-        if (!collect(rules, false, false, selectors)) return true;
-        known = { length: rules.length, selectors };
-        layoutStateful.set(sheet, known);
-      }
-      for (const selector of known.selectors) {
+    for (const selectors of perSheet(layoutStateful, rules => { const out = []; return collect(rules, false, false, out) ? out : null; })) {
+      if (selectors === null) return true;
+      for (const selector of selectors) {
         if (selector === always) return true;
         try { if (document.querySelector(selector) !== null) return true; } catch (error) { return true; }
       }
