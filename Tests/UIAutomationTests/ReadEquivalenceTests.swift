@@ -75,9 +75,10 @@ struct ReadEquivalenceTests {
             + "document.getElementById('count').firstChild.data = '4'", "read"),
         // A change whose container is an ignored node (a plain <div>): read from its nearest kept ancestor.
         ("document.querySelector('[data-testid=extra] p').classList.add('big')", "refreshed"),
-        // …but not when it makes a form invalid that a rule styles (`form:invalid .hint`), nor
-        // for an attribute that reaches further (an id others may name).
-        ("document.querySelector('[aria-label=Gift]').required = true", "read"),
+        // A form made invalid restyles what a rule under `:invalid` matches (`form:invalid .hint`):
+        // that element is read again too.
+        ("document.querySelector('[aria-label=Gift]').required = true", "refreshed"),
+        // An attribute that reaches further (an id others may name) is read whole.
         ("document.querySelector('[data-testid=para]').id = 'para'", "read"),
     ], [true, false])
     func cheapReadOfOneChange(_ change: (script: String, path: String), frames: Bool) async throws {
@@ -121,6 +122,26 @@ struct ReadEquivalenceTests {
                 "new Promise(done => { addEventListener('hashchange', () => done(0), { once: true }); location.hash = 'more' })")
             #expect(try await app.buttons["Shown"].exists)
             #expect(Self.difference(try await driver.snapshot(), try await driver.fullSnapshot()) == nil)
+        }
+    }
+
+    /// A rule under `:hover` that shows an element (a row's delete button, as TodoMVC's
+    /// `li:hover .destroy`) restyles only what it matches: after the pointer moves, the rows
+    /// whose button came or went are read again, not the page, and the read equals a whole one.
+    @Test func aHoverIsReadWhereItsRuleRestyles() async throws {
+        try await withApp("/hover") { (app) async throws in
+            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            _ = try await driver.snapshot()
+            for (row, shown, hidden) in [("row-1", "delete-1", "delete-2"), ("row-2", "delete-2", "delete-1")] {
+                let before = driver.readStatistics
+                try await app.cells[row].hover()
+                let cheap = try await driver.snapshot()
+                #expect(driver.readStatistics.read == before.read, "read whole")
+                #expect(driver.readStatistics.refreshed > before.refreshed)
+                #expect(cheap.elements.contains { $0.identifier == shown })
+                #expect(!cheap.elements.contains { $0.identifier == hidden })
+                #expect(Self.difference(cheap, try await driver.fullSnapshot()) == nil)
+            }
         }
     }
 
@@ -217,8 +238,8 @@ extension FixturePages {
     /// random DOM mutations (a seeded generator, so a failure can be replayed): text edits,
     /// elements added (a label with its control among them), removed or moved, classes (one CSS hides, one nothing reads) and
     /// data attributes toggled, labels and states changed, focus moved, text typed into a field,
-    /// values and checks set from script, check boxes and radio buttons clicked (a rule hides a hint while the form holds focus,
-    /// others only paint), inline display and visibility, `hidden`, roles, `aria-hidden`,
+    /// values and checks set from script, check boxes and radio buttons clicked (rules under `:focus-within` and
+    /// `:checked` hide a hint, the list item after a focused one, or pad a section's paragraphs; others only paint), inline display and visibility, `hidden`, roles, `aria-hidden`,
     /// `disabled`, titles, `aria-expanded` and `required` changed (a rule styles the hint of an
     /// invalid form; classes generate text or hide descendants; a print rule that generates
     /// spaced text does not apply), the window or a pane (outside
@@ -341,6 +362,7 @@ extension FixturePages {
         """, head: """
         <style>.gone{display:none} .big{font-size:28px} button:focus, input:focus{outline:2px solid #36c}
         form:focus-within .hint{display:none} input:checked{accent-color:#c00} form:invalid .hint{letter-spacing:3px}
+        section:focus-within p{padding-left:6px} input:checked + .hint{display:none} li:focus-within + li{display:none}
         .tag::before{content:'New'} .tag::after{content:'\\2605'} .gap::after{content:' '} .clearfix::before, .clearfix::after{content:' ';display:table} .fold p, .fold li{display:none}
         @media print { a[href]::after{content:' (' attr(href) ')'} } \(extraStyle)</style>
         """) }

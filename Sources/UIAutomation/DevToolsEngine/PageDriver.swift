@@ -22,7 +22,8 @@ final class PageDriver: PageEngine {
     let nodeHandles: NodeHandles
     /// How many times input was sent (counted before and after each): a tree read before the
     /// latest input is reused or refreshed only when the page says input cannot have changed it
-    /// unseen (`inputSafe` in `instrumentation.js`: no `:hover` rule sets more than paint).
+    /// unseen (`inputSafe` in `instrumentation.js`: it knows what every `:hover`-like rule that
+    /// sets more than paint matched then and matches now).
     private let inputs = Atomic<Int>(0)
     private let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
 

@@ -210,8 +210,8 @@
                                'aria-modal', 'aria-posinset', 'aria-setsize', ...relations]);
   // Whether the logged mutations can be read as "these subtrees changed, and their
   // ancestors' names": false sends the read to the whole tree; else `{ siblingStyles,
-  // restyled, restyledControls }` (below).
-  const partial = () => {
+  // restyled, restyledControls }` (below). `byState`: elements a state rule restyled.
+  const partial = byState => {
     let siblingStyles = false;
     if (log.full || lab.shadowRoots || document.querySelector('[aria-owns]') || spacedContent()) return false;
     let css;
@@ -238,6 +238,13 @@
       if (farReaching.has(name) || (name === 'open' && target.tagName === 'DIALOG') ||
           (name === 'style' && /counter/.test((record.oldValue || '') + (target.getAttribute('style') || '')))) return false;
       const root = block(target.parentElement || target);
+      if (root === document.documentElement || root === document.body) return false;
+      restyled.add(root);
+      if (restyled.size > 32) return false;
+    }
+    // An element a state rule (`:hover`, `:focus-within`, …) restyled, as if its attributes had changed.
+    for (const element of byState) {
+      const root = block(element.parentElement || element);
       if (root === document.documentElement || root === document.body) return false;
       restyled.add(root);
       if (restyled.size > 32) return false;
@@ -301,8 +308,8 @@
     // outside what is read whole).
     if (log.ids.some(({ id, within }) => namers(id, true).some(namer => !within.contains(namer)))) return false;
     // A restyled form control or form part may change its form's validity, which CSS reads
-    // on the form and fieldsets (`:invalid`): as for a value, the read is partial only while
-    // no such rule applies (`stateApplies`).
+    // on the form and fieldsets (`:invalid`): as for a value, the read is partial only when
+    // what such rules restyle is known (`stateRestyled`).
     const restyledControls = [...restyled].some(root =>
       root.closest('form, fieldset') !== null || root.querySelector('input, select, textarea, button, fieldset, form') !== null);
     return { siblingStyles, restyled: [...restyled], restyledControls };
@@ -314,11 +321,14 @@
   // concerned (`changed` below), but they also change `:focus…`, `:checked`, `:invalid` and like
   // styling. Such styling changes the tree or a box only through a rule under one of those
   // pseudo-classes that sets more than paint (a menu shown on hover or on focus-within, an error
-  // shown while a field is invalid), and only while that rule's selector matches something. So
-  // each read notes whether any such selector matches (`stateApplies`); after input, or after a
-  // focus or value change, the last tree stands (or is refreshed in part) only if none matched
-  // then and none does now. Sheets that cannot be read, rules nested under such a selector, and
-  // shadow trees (whose sheets are not here) count as always matching.
+  // shown while a field is invalid), and only on the elements that selector matches. So each
+  // read notes what every such selector matches (`stateMatches`); an element matched at one read
+  // and not at the next, or the reverse, was restyled (`stateRestyled`) and is read again as if
+  // its attributes had changed — a hovered list item's delete button, shown by
+  // `li:hover .destroy { display: block }`, reads that item's row again, not the page. Sheets
+  // that cannot be read, rules nested under such a selector, selectors that cannot be queried
+  // and shadow trees (whose sheets are not here) leave it unknown: after input, or after a
+  // focus or value change, such a page is read whole.
   const stateful = /:(hover|focus|focus-visible|focus-within|checked|indeterminate|placeholder-shown|valid|invalid|user-valid|user-invalid|in-range|out-of-range|blank|autofill)(?![\w-])/;
   const always = {};
   // The complex selectors of a selector list (split at top-level commas).
@@ -362,31 +372,53 @@
     return true;
   };
   const layoutStateful = new WeakMap();  // sheet → its selectors (null: a sheet that cannot be read)
-  lab.stateApplies = () => {
-    if (lab.shadowRoots) return true;
+  // What each such selector matches now: selector → its elements, or null when that cannot be
+  // known (a sheet that cannot be read, a nested rule, a shadow tree, a selector this engine
+  // cannot query, such as one with a pseudo-element).
+  const stateMatches = () => {
+    if (lab.shadowRoots) return null;
+    const matches = new Map();
     for (const selectors of perSheet(layoutStateful, rules => { const out = []; return collect(rules, false, false, out) ? out : null; })) {
-      if (selectors === null) return true;
+      if (selectors === null) return null;
       for (const selector of selectors) {
-        if (selector === always) return true;
-        try { if (document.querySelector(selector) !== null) return true; } catch (error) { return true; }
+        if (selector === always) return null;
+        if (matches.has(selector)) continue;
+        try { matches.set(selector, new Set(document.querySelectorAll(selector))); } catch (error) { return null; }
       }
     }
-    return false;
+    return matches;
   };
-  let stateApplied = true;  // unknown before this document's first read
+  // The elements such a rule restyled between two reads — matched by a selector at one and not
+  // at the other (a rule that matches the same element at both changed nothing there) — or null
+  // when either side is unknown.
+  const stateRestyled = (before, now) => {
+    if (before === null || now === null) return null;
+    const out = new Set();
+    const compare = (from, to) => {
+      for (const [selector, elements] of from) {
+        const other = to.get(selector);
+        for (const element of elements) if (element.isConnected && !(other && other.has(element))) out.add(element);
+      }
+    };
+    compare(before, now);
+    compare(now, before);
+    return out;
+  };
+  let stateMatched = null;  // at this document's last read; unknown before the first
   // Starts a read: the stamp, and what changed since read `base` (this is read `read`). The
   // changed subtrees' roots stay in lab.readRoots (the outermost ones only) until the next read.
   // `identifiers`: whether an element's `identifierAttribute` (a data-* attribute, else any
   // change to it sends the read whole) changed, which no subtree root records.
   lab.reads = 0;
   // `afterInput`: the driver sent input since the tree it holds was read; `inputSafe` answers
-  // whether that tree can still be reused or refreshed in part (see `stateApplies`).
+  // whether that tree can still be reused or refreshed in part (see `stateRestyled`).
   lab.beginRead = (identifierAttribute, afterInput) => {
+    const matches = stateMatches();
+    const byState = stateRestyled(stateMatched, matches);
+    if (byState !== null && byState.size > 0) lab.version++;  // no event told of it
     const stamp = lab.stamp();
-    const applies = lab.stateApplies();
-    const bounds = partial();
-    const canPartial = bounds !== false &&
-      !((log.states.size > 0 || bounds.restyledControls) && (applies || stateApplied));
+    const bounds = partial(byState || []);
+    const canPartial = bounds !== false && !((log.states.size > 0 || bounds.restyledControls) && byState === null);
     const deep = new Set([...log.roots, ...log.states].filter(root => root.isConnected).map(block));
     if (bounds) for (const root of bounds.restyled) deep.add(root);
     // A block container whose children came or went: its own node (with its children's nodes)
@@ -438,8 +470,8 @@
     lab.reads++;
     lab.readRoots = canPartial ? [...outermost, ...shallowOnly, ...leanOnly] : [];
     log = { full: false, roots: new Set(), parents: new Set(), added: new Set(), ids: [], elements: false, attributes: [], states: new Set(), scrolled: false };
-    const inputSafe = afterInput ? !applies && !stateApplied : null;
-    stateApplied = applies;
+    const inputSafe = afterInput ? byState !== null : null;
+    stateMatched = matches;
     return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe, scrolled,
              roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0,
              lean: canPartial ? leanOnly.length : 0 };
@@ -448,7 +480,7 @@
   // gained it (and of the document's root, their ancestor); a value changing by input changes
   // the field (and the names of its ancestors, read with it), and for a radio button every
   // button of its group. Logged as changed subtrees; `partial` sends the read whole when state
-  // styling may reach further (`stateApplies`), and an element with an active descendant, a
+  // styling may reach further (`stateRestyled`), and an element with an active descendant, a
   // frame or a shadow tree's host sends it whole at once.
   const changed = element => {
     lab.version++;
