@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import Synchronization
 import Testing
 @testable import UIAutomation
 
@@ -28,6 +29,14 @@ struct ReadEquivalenceTests {
         guard cheap != full else { return nil }
         return zip(cheap, full).first { $0 != $1 }.map { "cheap: \($0.0)\nfull:  \($0.1)" }
             ?? "cheap has \(cheap.count) elements, full \(full.count)"
+    }
+
+    /// The app's driver, made to read in part whenever the page can bound a change (not whole
+    /// where that would be cheaper): these tests check the partial read itself.
+    static func partialReadingDriver(_ app: Application) throws -> PageDriver {
+        let driver = try #require(try app.driver(for: "test") as? PageDriver)
+        driver.readsWholeWhenCheaper.store(false, ordering: .relaxed)
+        return driver
     }
 
     /// The changes the cheap reads must get right, one by one, with and without frames: a text
@@ -83,7 +92,7 @@ struct ReadEquivalenceTests {
     ], [true, false])
     func cheapReadOfOneChange(_ change: (script: String, path: String), frames: Bool) async throws {
         try await withApp("/mutations") { (app) async throws in
-            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            let driver = try Self.partialReadingDriver(app)
             _ = try await driver.snapshot()
             let before = driver.readStatistics
             _ = try await driver.page.evaluate(change.script)
@@ -116,7 +125,7 @@ struct ReadEquivalenceTests {
     /// sees the section it shows (a page without such a rule keeps its tree: the named cases).
     @Test func aNewFragmentThatCSSTargetsIsRead() async throws {
         try await withApp("/target") { (app) async throws in
-            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            let driver = try Self.partialReadingDriver(app)
             #expect(try await !app.buttons["Shown"].exists)
             _ = try await driver.page.evaluate(
                 "new Promise(done => { addEventListener('hashchange', () => done(0), { once: true }); location.hash = 'more' })")
@@ -130,7 +139,7 @@ struct ReadEquivalenceTests {
     /// whose button came or went are read again, not the page, and the read equals a whole one.
     @Test func aHoverIsReadWhereItsRuleRestyles() async throws {
         try await withApp("/hover") { (app) async throws in
-            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            let driver = try Self.partialReadingDriver(app)
             _ = try await driver.snapshot()
             for (row, shown, hidden) in [("row-1", "delete-1", "delete-2"), ("row-2", "delete-2", "delete-1")] {
                 let before = driver.readStatistics
@@ -150,7 +159,7 @@ struct ReadEquivalenceTests {
     @Test(arguments: ["-5", "1e300", "2.5", "1000"])
     func aPageThatMisreportsItsChangesIsReadWhole(count: String) async throws {
         try await withApp("/mutations") { (app) async throws in
-            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            let driver = try Self.partialReadingDriver(app)
             _ = try await driver.snapshot()
             let before = driver.readStatistics
             _ = try await driver.page.evaluate("""
@@ -171,7 +180,7 @@ struct ReadEquivalenceTests {
     /// when its page had such a rule).
     @Test func aPageWithSpacedGeneratedTextIsReadWhole() async throws {
         try await withApp("/mutations-spaced") { (app) async throws in
-            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            let driver = try Self.partialReadingDriver(app)
             _ = try await driver.page.evaluate("document.querySelector('label').classList.add('tag'); 0")
             _ = try await driver.snapshot()
             let before = driver.readStatistics
@@ -191,7 +200,7 @@ struct ReadEquivalenceTests {
     @Test(arguments: ["/mutations", "/mutations-siblings"])
     func cheapReadsEqualFullReads(path: String) async throws {
         try await withApp(path) { (app) async throws in
-            let driver = try #require(try app.driver(for: "test") as? PageDriver)
+            let driver = try Self.partialReadingDriver(app)
             let environment = ProcessInfo.processInfo.environment
             let cases = Int(environment["LAB_EQUIVALENCE_CASES"] ?? "") ?? 100
             let seed = Int(environment["LAB_EQUIVALENCE_SEED"] ?? "") ?? Int.random(in: 1...1_000_000)

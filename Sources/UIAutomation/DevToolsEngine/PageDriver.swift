@@ -26,6 +26,10 @@ final class PageDriver: PageEngine {
     /// sets more than paint matched then and matches now).
     private let inputs = Atomic<Int>(0)
     private let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
+    /// Whether a read the page could bound reads the whole tree instead when that is likely
+    /// cheaper (``wholeReadIsCheaper(treeNodes:roots:frames:weight:levels:)``); tests of the
+    /// partial read itself turn it off.
+    let readsWholeWhenCheaper = Atomic(true)
 
     /// The last tree read, the page's change stamp and read number when it was read, the input
     /// count then, and what it was built from: the accessibility nodes (what a partial read joins
@@ -229,7 +233,31 @@ final class PageDriver: PageEngine {
         }
         // The page logs at most 32 changed places; more (a page that rewrote our script's answer)
         // would have the read ask for that many roots: read it whole instead.
-        return partial && roots.count <= Self.maximumChangedRoots ? .partial(cached, roots) : .whole
+        guard partial, roots.count <= Self.maximumChangedRoots else { return .whole }
+        if readsWholeWhenCheaper.load(ordering: .relaxed),
+           Self.wholeReadIsCheaper(treeNodes: cached.tree.nodes.count, roots: roots, frames: frames,
+                                   weight: count("weight"), levels: count("levels")) {
+            return .whole
+        }
+        return .partial(cached, roots)
+    }
+
+    /// The largest tree (accessibility nodes, inline text boxes included) read whole in place of
+    /// a partial read that would cost more: about 11 ms of the browser's time here.
+    static let smallTree = 300
+
+    /// Whether a whole read of a small tree is likely to cost less than the partial read the
+    /// page asked for: `weight` elements in its deep subtrees, `levels` deep, each level a round
+    /// trip. A partial read's time grows with its round trips and commands, a whole read's with
+    /// the tree (measured on this machine, docs/decisions.md: `getFullAXTree` about 5.3 ms +
+    /// 18 µs a node; a round trip 1.5 ms; a command 0.4 ms). Either way the tree is the same:
+    /// only the time differs. Counts the page did not give (`-1`) leave the read partial.
+    static func wholeReadIsCheaper(treeNodes: Int, roots: ChangedRoots, frames: Bool, weight: Int, levels: Int) -> Bool {
+        guard treeNodes <= smallTree, weight >= 0, levels >= 0 else { return false }
+        // A read that skips the boxes skips the DOM snapshot too, which a whole read makes.
+        let whole = 5.3 + 0.018 * Double(treeNodes) + (frames ? 0 : 2.5)
+        let partial = 1.0 + 1.5 * Double(levels) + 0.4 * Double(2 * roots.count + weight)
+        return whole < partial
     }
 
     private func readSnapshot(limit: Duration, frames: Bool) async throws -> PageSnapshot {

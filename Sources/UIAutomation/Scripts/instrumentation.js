@@ -464,6 +464,25 @@
     const outermost = [...deep].filter(root => ![...deep].some(other => other !== root && other.contains(root)));
     const outside = roots => [...roots].filter(root => !outermost.some(other => other.contains(root)));
     const shallowOnly = outside(shallow), leanOnly = outside(lean);
+    // What a partial read would ask for, which the driver weighs against a whole read: the
+    // elements of the deep roots' subtrees, and how many levels deep they go (each level is a
+    // round trip). Counted up to a few hundred elements: past that, a partial read wins.
+    let weight = 0, levels = 0;
+    if (canPartial) {
+      for (const root of outermost) {
+        weight += 1;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+        for (let depth = 0; weight < 400;) {
+          if (walker.firstChild()) depth++;
+          else {
+            while (!walker.nextSibling()) { if (!walker.parentNode() || --depth === 0) break; }
+            if (depth === 0 || walker.currentNode === root) break;
+          }
+          weight++;
+          levels = Math.max(levels, depth);
+        }
+      }
+    }
     const identifiers = log.attributes.some(record => record.attributeName === identifierAttribute);
     const scrolled = log.scrolled;
     const base = lab.reads;
@@ -474,7 +493,7 @@
     stateMatched = matches;
     return { stamp, base, read: lab.reads, partial: canPartial, identifiers, inputSafe, scrolled,
              roots: canPartial ? outermost.length : 0, shallow: canPartial ? shallowOnly.length : 0,
-             lean: canPartial ? leanOnly.length : 0 };
+             lean: canPartial ? leanOnly.length : 0, weight, levels };
   };
   // Focus moving changes the `focused` state of the element that lost it and the one that
   // gained it (and of the document's root, their ancestor); a value changing by input changes
