@@ -252,6 +252,8 @@ final class PageDriver: PageEngine {
     /// the tree (measured on this machine, docs/decisions.md: `getFullAXTree` about 5.3 ms +
     /// 18 µs a node; a round trip 1.5 ms; a command 0.4 ms). Either way the tree is the same:
     /// only the time differs. Counts the page did not give (`-1`) leave the read partial.
+    /// `treeNodes` is the tree held, with the orphans in-place joins leave behind: an over-count,
+    /// which leans to partial reads.
     static func wholeReadIsCheaper(treeNodes: Int, roots: ChangedRoots, frames: Bool, weight: Int, levels: Int) -> Bool {
         guard treeNodes <= smallTree, weight >= 0, levels >= 0 else { return false }
         // A read that skips the boxes skips the DOM snapshot too, which a whole read makes.
