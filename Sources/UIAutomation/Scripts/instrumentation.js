@@ -375,10 +375,11 @@
   // What each such selector matches now: selector → its elements, or null when that cannot be
   // known (a sheet that cannot be read, a nested rule, a shadow tree, a selector this engine
   // cannot query, such as one with a pseudo-element).
+  const stateSelectors = () => perSheet(layoutStateful, rules => { const out = []; return collect(rules, false, false, out) ? out : null; });
   const stateMatches = () => {
     if (lab.shadowRoots) return null;
     const matches = new Map();
-    for (const selectors of perSheet(layoutStateful, rules => { const out = []; return collect(rules, false, false, out) ? out : null; })) {
+    for (const selectors of stateSelectors()) {
       if (selectors === null) return null;
       for (const selector of selectors) {
         if (selector === always) return null;
@@ -605,10 +606,10 @@
     if (document.getAnimations().some(a => a.playState === 'running' && lab.movesLayout(a))) return null;
     return lab.document + ':' + lab.version + ':' + scrollX + ',' + scrollY + ':' + innerWidth + 'x' + innerHeight;
   };
-  // The sheets' texts and generated content are worked out once the page is idle after its
-  // load, not in the first read after a change (a framework's sheets: 5–10 ms).
+  // The sheets' texts, generated content and state rules are worked out once the page is idle
+  // after its load, not in the first read after a change (a framework's sheets: 5–10 ms).
   addEventListener('load', () => {
-    const warm = () => { cssText(); spacedContent(); };
+    const warm = () => { cssText(); spacedContent(); stateSelectors(); };
     if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 1000 }); else setTimeout(warm, 0);
   });
   lab.idle = async (budget) => {
