@@ -223,6 +223,14 @@
     // read whole (`restyled`) — unless it is one that reaches further (`farReaching`), a
     // dialog's `open` (a modal one makes the rest inert), or an inline style with a counter.
     const restyled = new Set();
+    // Roots a deep read at the element's parent's block container; false past 32 roots, or at
+    // the document's root or body (the whole page).
+    const restyle = element => {
+      const root = block(element.parentElement || element);
+      if (root === document.documentElement || root === document.body) return false;
+      restyled.add(root);
+      return restyled.size <= 32;
+    };
     for (const record of log.attributes) {
       const name = record.attributeName, target = record.target;
       const text = css_();
@@ -237,18 +245,10 @@
       }
       if (farReaching.has(name) || (name === 'open' && target.tagName === 'DIALOG') ||
           (name === 'style' && /counter/.test((record.oldValue || '') + (target.getAttribute('style') || '')))) return false;
-      const root = block(target.parentElement || target);
-      if (root === document.documentElement || root === document.body) return false;
-      restyled.add(root);
-      if (restyled.size > 32) return false;
+      if (!restyle(target)) return false;
     }
     // An element a state rule (`:hover`, `:focus-within`, …) restyled, as if its attributes had changed.
-    for (const element of byState) {
-      const root = block(element.parentElement || element);
-      if (root === document.documentElement || root === document.body) return false;
-      restyled.add(root);
-      if (restyled.size > 32) return false;
-    }
+    for (const element of byState) if (!restyle(element)) return false;
     // `:has` restyles ancestors and earlier siblings; a counter, anything after.
     if (restyled.size > 0 && /:has|counter/.test(css_())) return false;
     // Elements added or removed can restyle their ancestors and anything after them through
@@ -473,11 +473,12 @@
       for (const root of outermost) {
         weight += 1;
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
-        for (let depth = 0; weight < 400;) {
+        let depth = 0;
+        while (weight < 400) {
           if (walker.firstChild()) depth++;
           else {
-            while (!walker.nextSibling()) { if (!walker.parentNode() || --depth === 0) break; }
-            if (depth === 0 || walker.currentNode === root) break;
+            while (depth > 0 && !walker.nextSibling()) { walker.parentNode(); depth--; }
+            if (depth === 0) break;  // back at the root: its subtree is counted
           }
           weight++;
           levels = Math.max(levels, depth);
