@@ -381,6 +381,9 @@ let package = Package(
                 "UIAutomationSnapshotTesting", "UIAutomation", "UIAutomationTesting", "LabKit", "LabTesting", "AnimalsApp", "TriviaApp", "TogglesApp", "MessagesApp",
                 "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                // PNGDecodingTests deflate the PNGs they build.
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["__Snapshots__"]
         ),

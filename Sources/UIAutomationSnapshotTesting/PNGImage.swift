@@ -80,45 +80,67 @@ public struct PNGImage: Sendable, Equatable {
         guard let raw = inflated.readBytes(length: inflated.readableBytes), raw.count >= (stride + 1) * height else {
             throw PNGError.truncated
         }
+        // The per-byte loops below go through raw pointers: the suite runs a debug build, where
+        // an array subscript is a call with its checks (these loops were a fifth of a snapshot
+        // test's CPU, 2026-11-25). Every index stays inside the sizes checked above.
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
         // Undo each row's filter (PNG spec, section 9), into unfiltered rows of `stride` bytes.
         var rows = [UInt8](repeating: 0, count: stride * height)
-        for y in 0..<height {
-            let filter = raw[y * (stride + 1)]
-            let source = y * (stride + 1) + 1
-            let row = y * stride
-            for x in 0..<stride {
-                let value = raw[source + x]
-                let left = x >= channels ? Int(rows[row + x - channels]) : 0
-                let up = y > 0 ? Int(rows[row - stride + x]) : 0
-                let upLeft = x >= channels && y > 0 ? Int(rows[row - stride + x - channels]) : 0
-                let predicted: Int
-                switch filter {
-                case 0: predicted = 0
-                case 1: predicted = left
-                case 2: predicted = up
-                case 3: predicted = (left + up) / 2
-                case 4:
-                    let p = left + up - upLeft
-                    let pa = abs(p - left), pb = abs(p - up), pc = abs(p - upLeft)
-                    predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
-                default: throw PNGError.corrupt("row \(y) has filter \(filter)")
+        try raw.withUnsafeBufferPointer { rawBuffer in
+            try rows.withUnsafeMutableBufferPointer { rowsBuffer in
+                let source = rawBuffer.baseAddress!, rows = rowsBuffer.baseAddress!
+                for y in 0..<height {
+                    let filter = source[y &* (stride &+ 1)]
+                    let line = source + (y &* (stride &+ 1) &+ 1)
+                    let row = rows + y &* stride
+                    let above = row - stride  // read only when y > 0
+                    switch filter {
+                    case 0:
+                        row.update(from: line, count: stride)
+                    case 1:
+                        for x in 0..<stride { row[x] = line[x] &+ (x >= channels ? row[x &- channels] : 0) }
+                    case 2:
+                        for x in 0..<stride { row[x] = line[x] &+ (y > 0 ? above[x] : 0) }
+                    case 3:
+                        for x in 0..<stride {
+                            let left = x >= channels ? Int(row[x &- channels]) : 0
+                            let up = y > 0 ? Int(above[x]) : 0
+                            row[x] = line[x] &+ UInt8(truncatingIfNeeded: (left &+ up) / 2)
+                        }
+                    case 4:
+                        for x in 0..<stride {
+                            let left = x >= channels ? Int(row[x &- channels]) : 0
+                            let up = y > 0 ? Int(above[x]) : 0
+                            let upLeft = x >= channels && y > 0 ? Int(above[x &- channels]) : 0
+                            let p = left &+ up &- upLeft
+                            let pa = abs(p &- left), pb = abs(p &- up), pc = abs(p &- upLeft)
+                            let predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
+                            row[x] = line[x] &+ UInt8(truncatingIfNeeded: predicted)
+                        }
+                    default: throw PNGError.corrupt("row \(y) has filter \(filter)")
+                    }
                 }
-                rows[row + x] = UInt8(truncatingIfNeeded: Int(value) + predicted)
             }
         }
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for i in 0..<(width * height) {
-            let s = i * channels, d = i * 4
-            switch colourType {
-            case 0: pixels[d] = rows[s]; pixels[d + 1] = rows[s]; pixels[d + 2] = rows[s]
-            case 4: pixels[d] = rows[s]; pixels[d + 1] = rows[s]; pixels[d + 2] = rows[s]; pixels[d + 3] = rows[s + 1]
-            case 2: pixels[d] = rows[s]; pixels[d + 1] = rows[s + 1]; pixels[d + 2] = rows[s + 2]
-            case 3:
-                let entry = Int(rows[s])
-                guard entry * 3 + 2 < palette.count else { throw PNGError.corrupt("palette index \(entry) out of range") }
-                pixels[d] = palette[entry * 3]; pixels[d + 1] = palette[entry * 3 + 1]; pixels[d + 2] = palette[entry * 3 + 2]
-                pixels[d + 3] = entry < transparency.count ? transparency[entry] : 255
-            default: pixels[d] = rows[s]; pixels[d + 1] = rows[s + 1]; pixels[d + 2] = rows[s + 2]; pixels[d + 3] = rows[s + 3]
+        if colourType == 3, let largest = rows.max(), Int(largest) * 3 + 2 >= palette.count {
+            throw PNGError.corrupt("palette index \(largest) out of range")
+        }
+        rows.withUnsafeBufferPointer { rowsBuffer in
+            pixels.withUnsafeMutableBufferPointer { pixelsBuffer in
+                let rows = rowsBuffer.baseAddress!, pixels = pixelsBuffer.baseAddress!
+                for i in 0..<(width &* height) {
+                    let s = rows + i &* channels, d = pixels + i &* 4
+                    switch colourType {
+                    case 0: d[0] = s[0]; d[1] = s[0]; d[2] = s[0]
+                    case 4: d[0] = s[0]; d[1] = s[0]; d[2] = s[0]; d[3] = s[1]
+                    case 2: d[0] = s[0]; d[1] = s[1]; d[2] = s[2]
+                    case 3:
+                        let entry = Int(s[0])
+                        d[0] = palette[entry &* 3]; d[1] = palette[entry &* 3 &+ 1]; d[2] = palette[entry &* 3 &+ 2]
+                        d[3] = entry < transparency.count ? transparency[entry] : 255
+                    default: d.update(from: s, count: 4)
+                    }
+                }
             }
         }
         self.init(width: width, height: height, pixels: pixels)
@@ -129,14 +151,23 @@ public struct PNGImage: Sendable, Equatable {
         let stride = width * 4
         var raw = ByteBuffer()
         raw.reserveCapacity((stride + 1) * height)
-        for y in 0..<height {
-            let row = y * stride
-            if y == 0 {
-                raw.writeInteger(UInt8(0))
-                raw.writeBytes(pixels[row..<(row + stride)])
-            } else {
-                raw.writeInteger(UInt8(2))
-                raw.writeBytes((0..<stride).map { pixels[row + $0] &- pixels[row - stride + $0] })
+        var filtered = [UInt8](repeating: 0, count: stride)
+        pixels.withUnsafeBufferPointer { pixelsBuffer in
+            guard let pixels = pixelsBuffer.baseAddress else { return }  // an empty image
+            for y in 0..<height {
+                let row = pixels + y &* stride
+                if y == 0 {
+                    raw.writeInteger(UInt8(0))
+                    raw.writeBytes(UnsafeBufferPointer(start: row, count: stride))
+                } else {
+                    raw.writeInteger(UInt8(2))
+                    let above = row - stride
+                    filtered.withUnsafeMutableBufferPointer { out in
+                        let out = out.baseAddress!
+                        for x in 0..<stride { out[x] = row[x] &- above[x] }
+                    }
+                    raw.writeBytes(filtered)
+                }
             }
         }
         // Compressing a buffer in memory cannot fail but for a lack of memory.
@@ -189,7 +220,12 @@ enum CRC32 {
 
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+        table.withUnsafeBufferPointer { tableBuffer in
+            bytes.withUnsafeBufferPointer { bytesBuffer in
+                guard let table = tableBuffer.baseAddress, let bytes = bytesBuffer.baseAddress else { return }
+                for i in 0..<bytesBuffer.count { c = table[Int(truncatingIfNeeded: (c ^ UInt32(bytes[i])) & 0xFF)] ^ (c &>> 8) }
+            }
+        }
         return c ^ 0xFFFF_FFFF
     }
 }
