@@ -24,6 +24,10 @@ public struct ImageComparison: Sendable, Equatable {
             return ("the image is \(actual.width)×\(actual.height) pixels; the reference is \(reference.width)×\(reference.height)", actual)
         }
         let count = reference.width * reference.height
+        // `pixels` is settable: read through raw pointers below only what both images hold.
+        guard reference.pixels.count == count * 4, actual.pixels.count == count * 4 else {
+            return ("an image's pixels are not width × height × 4 bytes (\(reference.pixels.count) and \(actual.pixels.count) for \(count) pixels)", actual)
+        }
         // Raw pointers and memcmp: the suite runs a debug build, where comparing arrays element
         // by element is a generic call per byte.
         let same = reference.pixels.withUnsafeBytes { reference in

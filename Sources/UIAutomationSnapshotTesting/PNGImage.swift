@@ -148,6 +148,8 @@ public struct PNGImage: Sendable, Equatable {
 
     /// The image as PNG bytes (8-bit RGBA, each row filtered with "up" or none, deflated by zlib).
     public func pngData() -> Data {
+        // `pixels` is settable; the rows below are read through a raw pointer.
+        precondition(pixels.count == width * height * 4, "RGBA pixels must be width × height × 4 bytes")
         let stride = width * 4
         var raw = ByteBuffer()
         raw.reserveCapacity((stride + 1) * height)

@@ -42,6 +42,10 @@ struct SnapshotMechanismTests {
         #expect(diff.map { Array($0.pixels[0..<4]) } == [255, 0, 0, 255], "the differing pixel is marked red")
         #expect(ImageComparison().difference(reference: white, actual: PNGImage(width: 1, height: 1, pixels: [0, 0, 0, 255]))?.message
             == "the image is 1×1 pixels; the reference is 10×10")
+        var cut = white
+        cut.pixels.removeLast(4)  // `pixels` is settable: the comparison must not read past it
+        #expect(ImageComparison().difference(reference: white, actual: cut)?.message
+            == "an image's pixels are not width × height × 4 bytes (400 and 396 for 100 pixels)")
     }
 
     @Test func aChangedLabelFailsItsTreeSnapshotWithAReadableDiffAndAttachments() async throws {
