@@ -31,8 +31,8 @@ struct PNGDecodingTests {
         var random = SplitMix(seed: 3)
         var source = Source(colourType: 3, width: 4, height: 2, random: &random)
         source.palette.removeLast(3)  // the last entry is gone; the rows still use it
-        source.samples[5] = UInt8(source.palette.count / 3)
-        #expect(throws: PNGError.self) { try PNGImage(png: source.png(filters: [0], idatChunks: 1)) }
+        source.samples[5] = UInt8(source.palette.count / 3)  // 5: the entry that is gone, and the largest used
+        #expect(throws: PNGError.corrupt("palette index 5 out of range")) { try PNGImage(png: source.png(filters: [0], idatChunks: 1)) }
     }
 
     @Test func anUnknownRowFilterIsACorruptImage() {
