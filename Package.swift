@@ -7,7 +7,8 @@ import PackageDescription
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
 //   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → StepRecords ← Reports (the step log's records)
 //   UIAutomationTesting → UIAutomation (the test libraries' glue; XCUIAutomation, UIFlows and the UI test targets use it)
-//   RemoteBrowsers → UIAutomation (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client)
+//   RemoteBrowsers → UIAutomation, DevTools (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client;
+//   TLS for https/wss only with the package's TLS trait, in DevTools' ClientTLS)
 //   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
 //   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
@@ -42,8 +43,12 @@ let package = Package(
         .library(name: "Recorder", targets: ["Recorder"]),
         .executable(name: "lab", targets: ["lab"]),
     ],
+    // https:// and wss:// to remote browsers. Off by default: TLS is swift-nio-ssl's BoringSSL,
+    // 406 C files, the largest part of a fresh build (docs/decisions.md, "TLS as a trait").
+    traits: [
+        .trait(name: "TLS", description: "https:// and wss:// endpoints for remote browsers (swift-nio-ssl)"),
+    ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -76,9 +81,13 @@ let package = Package(
             dependencies: [
                 "CDevToolsSupport",
                 "LabSupport",
-                .product(name: "WSClient", package: "swift-websocket"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                // wss:// and https:// only with the TLS trait (ClientTLS).
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TLS"])),
             ]
         ),
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
@@ -105,15 +114,15 @@ let package = Package(
         // Browsers from elsewhere, opted into: attached over CDP (`cdp:`), or obtained from a
         // WebDriver endpoint such as chromedriver or a Selenium Grid (`webdriver:`), with their
         // session clean-up and its signal handlers. Their few HTTP calls go over NIO's HTTP/1.1
-        // codec (NIOSSL for https). Linked into a test process, `LAB_BROWSER_SOURCE` can name them.
+        // codec (https with the TLS trait). Linked into a test process, `LAB_BROWSER_SOURCE` can name them.
         .target(
             name: "RemoteBrowsers",
             dependencies: [
                 "UIAutomation",
+                "DevTools",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
@@ -281,7 +290,18 @@ let package = Package(
         .testTarget(name: "LabSupportTests", dependencies: ["LabSupport"]),
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "DevToolsTests", dependencies: ["DevTools", "TestSupport"]),
+        // DevTools against real Chromium, and its WebSocket transport against a scripted NIO server.
+        .testTarget(
+            name: "DevToolsTests",
+            dependencies: [
+                "DevTools", "TestSupport", "LabSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "UIAutomationTesting", "RemoteBrowsers", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"]),

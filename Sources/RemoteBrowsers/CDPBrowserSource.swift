@@ -5,8 +5,9 @@ import UIAutomation
 ///
 /// The endpoint is the browser's WebSocket URL (`ws://host:9222/devtools/browser/<id>`) or its
 /// HTTP address (`http://host:9222`), which is resolved through `/json/version`'s
-/// `webSocketDebuggerUrl` at every ``obtain()``, as Playwright's `connectOverCDP` does. The
-/// browser must accept this client's `Origin` (start it with `--remote-allow-origins=*`).
+/// `webSocketDebuggerUrl` at every ``obtain()``, as Playwright's `connectOverCDP` does. No
+/// `Origin` header is sent, so the browser needs no `--remote-allow-origins`; `https://` and
+/// `wss://` need the package's `TLS` trait.
 /// Releasing only disconnects: the browser keeps running, and the contexts this process made
 /// in it are disposed with the connection.
 public struct CDPBrowserSource: BrowserSource {

@@ -1,3 +1,4 @@
+import DevTools
 import Foundation
 import UIAutomation
 
@@ -21,6 +22,9 @@ struct RemoteEndpoint: Sendable {
         }
         components.user = nil
         components.password = nil
+        guard scheme != "https" && scheme != "wss" || ClientTLS.isAvailable else {
+            throw .invalidSource("\(components.string ?? scheme + "://" + host): \(ClientTLS.missingTrait)")
+        }
         while components.path.hasSuffix("/") { components.path.removeLast() }
         guard let url = components.url else { throw .invalidSource("\(text) is not a URL") }
         self.url = url

@@ -1,13 +1,13 @@
+import DevTools
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import NIOSSL
 import UIAutomation
 
 /// The few HTTP exchanges remote browser sources make (`/json/version`, WebDriver's
 /// `POST /session` and `DELETE /session/{id}`): one request per connection over SwiftNIO's
-/// HTTP/1.1 codec (TLS by NIOSSL for `https://`), the whole exchange bounded by one deadline.
+/// HTTP/1.1 codec (TLS for `https://` when the package has its `TLS` trait: DevTools' `ClientTLS`), the whole exchange bounded by one deadline.
 ///
 /// Why not `URLSession`: FoundationNetworking refuses the header format of Chromium's and
 /// chromedriver's HTTP servers (`Content-Length:249`, valid HTTP; "Failed writing header"),
@@ -74,21 +74,18 @@ private final class Exchange: Sendable {
         }
         let secure = url.scheme?.lowercased() == "https"
         let port = url.port ?? (secure ? 443 : 80)
-        let tls: NIOSSLContext?
-        do {
-            tls = secure ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
-        } catch {
-            promise.fail(ExchangeFailure("TLS cannot be set up (\(error))"))
-            return
+        var tls: ClientTLS.Context?
+        if secure {
+            do { tls = try ClientTLS.context() } catch {
+                promise.fail(ExchangeFailure(error.description))
+                return
+            }
         }
         ClientBootstrap(group: loop)
             .connectTimeout(deadline)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    if let tls {
-                        let serverName = host.isIPAddress ? nil : host
-                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
-                    }
+                    if let tls { try ClientTLS.addHandler(tls, to: channel, host: host) }
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     try channel.pipeline.syncOperations.addHandler(AnswerCollector(promise: promise))
                 }
@@ -182,13 +179,5 @@ private final class AnswerCollector: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         promise.fail(ExchangeFailure(status == nil ? "the connection was closed before an answer" : "the connection was closed mid-answer"))
         context.fireChannelInactive()
-    }
-}
-
-extension String {
-    /// Whether this is an IPv4 or IPv6 address literal (no server name to send over TLS).
-    fileprivate var isIPAddress: Bool {
-        var v4 = in_addr(), v6 = in6_addr()
-        return inet_pton(AF_INET, self, &v4) == 1 || inet_pton(AF_INET6, self, &v6) == 1
     }
 }

@@ -20,8 +20,9 @@ public struct WebDriverBrowserSource: BrowserSource {
     public let endpoint: String
     /// The `browserName` capability.
     public var browserName: String = "chrome"
-    /// `goog:chromeOptions.args`: headless, and the flags a browser this client attaches to
-    /// needs (`--remote-allow-origins=*`: the CDP WebSocket client sends an `Origin`).
+    /// `goog:chromeOptions.args`: headless, sized and quiet like the local launch, and
+    /// `--remote-allow-origins=*` for CDP clients that send an `Origin` (this one sends none;
+    /// a proxy between, or another tool attaching to the same browser, may).
     public var arguments: [String] = WebDriverBrowserSource.defaultArguments
     /// `goog:chromeOptions.binary`, when the driver must be told which browser to start
     /// (leave `nil` for a Grid, whose nodes know their browsers).
@@ -36,7 +37,7 @@ public struct WebDriverBrowserSource: BrowserSource {
     public var callTimeout: Duration = .seconds(30)
     private let parsed: RemoteEndpoint
 
-    /// Headless, sized like the local launch's, no first-run work, and the CDP client's origin allowed.
+    /// Headless, sized like the local launch's, no first-run work, and any CDP client's origin allowed.
     public static let defaultArguments = [
         "--headless", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
         "--disable-back-forward-cache", "--disable-background-timer-throttling", "--disable-renderer-backgrounding",

@@ -26,6 +26,20 @@ struct BrowserSourceTests {
         }
     }
 
+    /// `https://` and `wss://` need the TLS trait: refused at once without it, with the way to
+    /// turn it on; accepted with it (scripts/check-tls runs the second half).
+    @Test func secureEndpointsNeedTheTLSTrait() throws {
+        for text in ["webdriver:https://user:key@grid.example", "cdp:https://browser.example:9222", "cdp:wss://browser.example/devtools/browser/x"] {
+            if ClientTLS.isAvailable {
+                #expect(throws: Never.self, "\(text)") { _ = try BrowserSources.parse(text) }
+            } else {
+                let error = #expect(throws: RemoteBrowserError.self, "\(text)") { _ = try BrowserSources.parse(text) }
+                #expect(String(describing: error).contains("swift build --traits TLS"), "\(String(describing: error))")
+                #expect(!String(describing: error).contains("key@"), "no password in the message")
+            }
+        }
+    }
+
     @Test func gridAnswerGivesItsSeCDPEndpoint() throws {
         let session = try WebDriverNewSession(
             status: 200, body: Data(RecordedWebDriverAnswers.grid4.utf8), endpoint: "http://grid:4444")

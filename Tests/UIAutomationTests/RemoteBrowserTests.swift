@@ -105,7 +105,7 @@ struct RemoteBrowserTests {
 struct CDPEndpointSourceTests {
     @Test func cdpEndpointIsResolvedThroughJSONVersion() async throws {
         var options = DevTools.LaunchOptions()
-        options.extraArguments = ["--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--remote-allow-origins=*"]
+        options.extraArguments = ["--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1"]
         let local = try await Browser.launch(options)
         do {
             let port = try await devToolsPort(profile: try #require(local.process?.profileDirectory))

@@ -49,8 +49,8 @@ public struct ObtainedBrowser: Sendable {
         }
     }
 
-    /// A running Chromium attached over its DevTools WebSocket (`ws://` or `wss://`, which must
-    /// accept this client's `Origin`), sending `headers` with the upgrade. ``release()``
+    /// A running Chromium attached over its DevTools WebSocket (`ws://`, or `wss://` with the
+    /// package's `TLS` trait; no `Origin` header is sent), sending `headers` with the upgrade. ``release()``
     /// disconnects and then runs `release` (a WebDriver source deletes its session there).
     /// `peer` names the browser in errors (default: the URL).
     public static func attach(
