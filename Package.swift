@@ -340,7 +340,7 @@ let package = Package(
 
         .testTarget(
             name: "LabKitTests",
-            dependencies: ["LabKit", "LabTesting", "UIAutomation", "UIAutomationTesting", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["LabKit", "LabTesting", "ServerDefenses", "UIAutomation", "UIAutomationTesting", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "AnimalsAppTests", dependencies: ["AnimalsApp", "LabKit"]),
         // Every user journey of the Automation Animals seed, in the real app in the real browser.

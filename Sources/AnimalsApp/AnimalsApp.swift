@@ -17,7 +17,7 @@ public struct AnimalsApp: LabApp {
         self.pathPrefix = pathPrefix
     }
 
-    public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions) {
         let store = LaunchStore(AnimalsState(launch: launch))
         let paths = AnimalsPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))
@@ -48,7 +48,7 @@ public struct AnimalsApp: LabApp {
         }
     }
 
-    private static func animal(_ context: BasicRequestContext) throws -> Animal {
+    private static func animal(_ context: some RequestContext) throws -> Animal {
         guard let id = context.parameters.get("id"), let animal = Animals.animal(id: id) else {
             throw HTTPError(.notFound, message: "No such animal")
         }

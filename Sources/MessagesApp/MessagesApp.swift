@@ -46,7 +46,7 @@ public struct MessagesApp: LabApp {
     /// How often an open updates stream sends a comment, so a closed page is noticed.
     static let heartbeat: Duration = .seconds(5)
 
-    public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions) {
         // Dependency injection: the launch's actions, chosen once, handed to every view model.
         let actions = MessagesComposition.actions(for: launch, defaultAPI: defaultAPI)
         let paths = MessagesPaths(prefix: pathPrefix)
@@ -57,7 +57,7 @@ public struct MessagesApp: LabApp {
 
         /// Renders `screen` with the launch's actions, or says why there are none (`503`).
         @Sendable func render(
-            _ request: Request, _ context: BasicRequestContext,
+            _ request: Request, _ context: Context,
             _ screen: (any MessageActions) async throws -> (Page, HTTPResponse.Status)
         ) async throws -> Response {
             let page: Page

@@ -25,7 +25,7 @@ public struct TogglesApp: LabApp {
         self.pathPrefix = pathPrefix
     }
 
-    public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions) {
         let store = LaunchStore(TogglesState(launch: launch))
         let paths = TogglesPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))

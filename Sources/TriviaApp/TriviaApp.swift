@@ -49,7 +49,7 @@ public struct TriviaApp: LabApp {
 
     /// One launch: a new game at question 1. The questions are the app's, chosen when it was
     /// made; the launch's own options do not change them.
-    public func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+    public func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions) {
         let store = LaunchStore(TriviaGame(questions: questions))
         let paths = TriviaPaths(prefix: pathPrefix)
         let group = router.group(RouterPath(pathPrefix))

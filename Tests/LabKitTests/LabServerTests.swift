@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LabKit
+import ServerDefenses
 import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ struct CounterApp: LabApp {
     let summary = "Counts"
     let pathPrefix = "/counter"
 
-    func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+    func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions) {
         let count = Mutex(Int(launch.value(argument: "start", environment: "COUNTER_START") ?? "0") ?? 0)
         router.get("/counter") { _, _ in "\(count.withLock { $0 })" }
         router.post("/counter") { _, _ in "\(count.withLock { $0 += 1; return $0 })" }
@@ -61,7 +62,7 @@ struct LabServerTests {
     }
 
     @Test func pagesAreHTMLThatNoCacheKeeps() async throws {
-        let router = Router()
+        let router = Router(context: LabRequestContext.self)
         router.get("/page") { _, _ in Page(title: "T", navigationBar: NavigationBar(title: "T", identifier: "n"), content: []) }
         let server = try await LabServer.start(router: router)
         var request = URLRequest(url: URL(string: server.url("/page"))!)

@@ -10,7 +10,7 @@ struct WidgetsApp: LabApp {
     let summary = "Every LabKit widget"
     let pathPrefix = "/widgets"
 
-    func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+    func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions) {
         router.get("/widgets") { request, _ in
             let showAlert = request.uri.queryParameters.get("alert") != nil
             return Page(

@@ -14,8 +14,8 @@ import XCTest
 final class ConnectionClockTests: XCTestCase {
     /// Routes: `/fast`; `/slow` (answers after 2.5 s); `/stream` (8 events 400 ms apart, then
     /// ends); `/big` (16 MiB, written in 64 KiB chunks with backpressure).
-    static func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    static func router() -> Router<LabRequestContext> {
+        let router = Router(context: LabRequestContext.self)
         router.get("fast") { _, _ in "fast done" }
         router.get("slow") { _, _ in
             try await Task.sleep(for: .milliseconds(2_500))

@@ -2,6 +2,7 @@ import Foundation
 import LabSupport
 import MessagesService
 import MessagesTestSupport
+import NIOPosix
 import ServerDefenses
 import Synchronization
 import TestSupport
@@ -51,6 +52,36 @@ import Testing
             #expect(body.values.map { $0.array?.count ?? 0 }.reduce(0, +) == 261)
             #expect(page.header("Transfer-Encoding") == "chunked")
         }
+    }
+
+    /// The bound holds however late the server's event loop runs. `write` returns once a slice
+    /// is queued for the loop, and only the loop, having run it, marks the connection full; so
+    /// the encoder waits for the loop after each slice. Here a quick reader keeps the connection
+    /// writable, and the server's only loop is then held for a second mid-answer, as a saturated
+    /// machine can starve it: the page is no further ahead of the reader afterwards. (Without
+    /// the wait the encoder queues the rest of the page meanwhile; a loaded full run saw it
+    /// 5.6 MB ahead.)
+    @Test func aHeldEventLoopDoesNotLetThePageRunAhead() async throws {
+        let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let counters = AnswerCounters()
+        try await withMessagesServer(store: try await Self.storeWithTheBiggestPage(), counters: counters, eventLoopGroup: loops) { client in
+            let reader = try PacedSocket(port: client.port, receiveBuffer: 16 * 1024)
+            try reader.send("GET /proto/messages?limit=10000 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            var mostAhead = 0
+            var held = false
+            let received = try await reader.readAll(chunk: 16 * 1024, pause: .zero, limit: .seconds(120)) { total in
+                mostAhead = max(mostAhead, counters.snapshot.encodedBytes - total)
+                if !held && total > 256 * 1024 {
+                    held = true
+                    loops.next().execute { usleep(1_000_000) }
+                }
+            }
+            #expect(held)
+            #expect(received > Self.biggestPageBytes, "\(received) bytes")
+            #expect(mostAhead < 2 << 20, "the server encoded \(mostAhead) bytes more than the client had read")
+            #expect(counters.snapshot.completed == 1 && counters.snapshot.abandoned == 0, "\(counters.snapshot)")
+        }
+        try await loops.shutdownGracefully()
     }
 
     /// A client that hangs up stops the work on its page, seen in the server's own counters, not

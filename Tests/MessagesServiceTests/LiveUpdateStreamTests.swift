@@ -166,7 +166,7 @@ struct LiveUpdateStreamTests {
 
     @Test func oneChangeReachesEveryStreamForOneAPIRead() async throws {
         let reads = ListingReads()
-        let router = Router()
+        let router = Router(context: LabRequestContext.self)
         router.add(middleware: reads)
         MessagesAPI(store: try memoryStore(), logger: quietLogger).addRoutes(to: router)
         let api = try await LabServer.start(router: router)
@@ -216,7 +216,7 @@ struct LiveUpdateStreamTests {
 
 /// Counts the answers to `GET /proto/messages`: full reads (200) and conditional ones (304).
 final class ListingReads: RouterMiddleware, Sendable {
-    typealias Context = BasicRequestContext
+    typealias Context = LabRequestContext
     private let state = Mutex((full: 0, notModified: 0))
 
     var counts: (full: Int, notModified: Int) { state.withLock { $0 } }

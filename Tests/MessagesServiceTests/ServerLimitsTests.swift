@@ -51,7 +51,7 @@ final class ServerLimitsTests: XCTestCase {
     func testASlowResponseIsNotTimedByTheRequestDeadline() async throws {
         // The deadline covers receiving the request; a response that takes longer (a long
         // query, an event stream) is not cut, and the next request on the connection is served.
-        let router = Router()
+        let router = Router(context: LabRequestContext.self)
         router.get("slow") { _, _ in
             try await Task.sleep(for: .milliseconds(2_500))
             return "done"

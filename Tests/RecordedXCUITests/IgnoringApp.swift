@@ -17,7 +17,7 @@ struct IgnoringApp: LabApp {
     var summary: String { app.summary }
     var pathPrefix: String { app.pathPrefix }
 
-    func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions) {
+    func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions) {
         router.add(middleware: IgnoringMiddleware(posts: posts))
         app.addRoutes(to: router, launch: launch)
     }

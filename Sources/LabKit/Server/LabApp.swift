@@ -12,6 +12,8 @@ public protocol LabApp: Sendable {
     var summary: String { get }
     /// Where the app lives, e.g. `/animals` (no trailing slash).
     var pathPrefix: String { get }
-    /// Adds the app's routes under ``pathPrefix`` with state made from `launch`.
-    func addRoutes(to router: Router<BasicRequestContext>, launch: LaunchOptions)
+    /// Adds the app's routes under ``pathPrefix`` with state made from `launch`. Apps need
+    /// nothing of the context but what every Hummingbird context has; lab servers use
+    /// `LabRequestContext` (ServerDefenses).
+    func addRoutes<Context: RequestContext>(to router: Router<Context>, launch: LaunchOptions)
 }

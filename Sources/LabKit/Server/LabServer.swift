@@ -36,8 +36,8 @@ public final class LabServer: Sendable {
     /// (ServerDefenses' `SameOriginMiddleware`); broken HTTP framing is a 400.
     public static func makeRouter(
         apps: [any LabApp], launch: LaunchOptions, policy: SameOriginPolicy = SameOriginPolicy(), extraLinks: [LabIndexPage.Entry] = []
-    ) -> Router<BasicRequestContext> {
-        let router = Router()
+    ) -> Router<LabRequestContext> {
+        let router = Router(context: LabRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: SameOriginMiddleware(policy: policy))
         router.add(middleware: MalformedRequestMiddleware(logger: quietLogger))
@@ -49,7 +49,7 @@ public final class LabServer: Sendable {
 
     /// The Hummingbird application serving `router`; `onRunning` gets the bound port.
     public static func makeApplication(
-        router: Router<BasicRequestContext>, host: String, port: Int, limits: ServerLimits = ServerLimits(), logger: Logger,
+        router: Router<LabRequestContext>, host: String, port: Int, limits: ServerLimits = ServerLimits(), logger: Logger,
         onRunning: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
         Application(
@@ -72,7 +72,7 @@ public final class LabServer: Sendable {
 
     /// Starts serving `router`; returns once the socket is bound.
     public static func start(
-        router: Router<BasicRequestContext>, host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = ServerLimits(),
+        router: Router<LabRequestContext>, host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = ServerLimits(),
         logger: Logger = LabServer.quietLogger
     ) async throws -> LabServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServerDefenses
 
 /// The Messages REST API: the seed's three endpoints, as Hummingbird routes.
 ///
@@ -48,14 +49,17 @@ public struct MessagesAPI: Sendable {
     ///
     /// - Parameter errorEnvelope: wrap these routes in ``MessagesErrorMiddleware`` so every
     ///   error on them is a JSON envelope. Pass false only if the router already has it.
-    public func addRoutes<Context: RequestContext>(to router: Router<Context>, errorEnvelope: Bool = true) {
+    ///
+    /// The context knows its connection's event loop: a page streamed in slices waits for it
+    /// after each one (``EventLoopRequestContext``). Lab servers use `LabRequestContext`.
+    public func addRoutes<Context: EventLoopRequestContext>(to router: Router<Context>, errorEnvelope: Bool = true) {
         let group = router.group(RouterPath(Self.basePath))
         if errorEnvelope {
             group.add(middleware: MessagesErrorMiddleware<Context>(logger: logger))
         }
         group.post { request, context in try await self.post(request, context: context) }
-        group.get { request, _ in try await self.getAll(request) }
-        group.head { request, _ in try await self.getAll(request).createHeadResponse() }
+        group.get { request, context in try await self.getAll(request, context: context) }
+        group.head { request, context in try await self.getAll(request, context: context).createHeadResponse() }
         group.get(":user") { request, context in try await self.getUser(request, context: context) }
         group.head(":user") { request, context in try await self.getUser(request, context: context).createHeadResponse() }
 
@@ -106,7 +110,7 @@ public struct MessagesAPI: Sendable {
     /// `GET /proto/messages`. The store's change marker, read *before* the page (so it never
     /// claims a state newer than the page shows), is the answer's `ETag`; an `If-None-Match`
     /// naming it is answered `304 Not Modified` without reading a single message.
-    private func getAll(_ request: Request) async throws -> Response {
+    private func getAll(_ request: Request, context: some EventLoopRequestContext) async throws -> Response {
         let pageRequest = try Self.pageRequest(request)
         let marker: String?
         let page: MessagePage<UserMessages>
@@ -121,7 +125,7 @@ public struct MessagesAPI: Sendable {
         }
         var headers = Self.pageHeaders(next: page.next, path: Self.basePath, limit: pageRequest.limit)
         if let marker { headers[.eTag] = Self.entityTag(marker) }
-        return answer(PageEncoder(allUsers: page), headers: headers)
+        return answer(PageEncoder(allUsers: page), headers: headers, context: context)
     }
 
     /// `marker` as a strong entity tag: `"m42"`.
@@ -140,7 +144,7 @@ public struct MessagesAPI: Sendable {
         }
     }
 
-    private func getUser<Context: RequestContext>(_ request: Request, context: Context) async throws -> Response {
+    private func getUser<Context: EventLoopRequestContext>(_ request: Request, context: Context) async throws -> Response {
         let user = try pathUser(context)
         let pageRequest = try Self.pageRequest(request)
         let page: MessagePage<MessageEntry>
@@ -150,7 +154,7 @@ public struct MessagesAPI: Sendable {
             throw storageError(error, "try again later")
         }
         let headers = Self.pageHeaders(next: page.next, path: Self.userPath(user), limit: pageRequest.limit)
-        return answer(PageEncoder(user: user, page: page), headers: headers)
+        return answer(PageEncoder(user: user, page: page), headers: headers, context: context)
     }
 
     // MARK: - Paging
@@ -220,20 +224,23 @@ public struct MessagesAPI: Sendable {
 
     /// A page's answer. One that fits in a slice is sent whole, with a `Content-Length`. A bigger
     /// one is streamed (chunked): each slice is encoded only once the connection has taken the
-    /// previous one — `write` waits while NIO's outbound buffer is above its high-water mark —
-    /// so whatever the client's speed a connection holds the page's rows (at most the page's byte
-    /// budget of stored text) and a slice or two of JSON, never the whole answer (up to ~6 MiB).
+    /// previous one — after each `write` the encoder waits for the connection's event loop to
+    /// have run it (``EventLoopRequestContext/connectionCaughtUp()``), and the next `write`
+    /// waits while NIO's outbound buffer is above its high-water mark — so whatever the client's
+    /// speed, and however late the event loop runs, a connection holds the page's rows (at most
+    /// the page's byte budget of stored text) and a slice or two of JSON, never the whole answer
+    /// (up to ~6 MiB).
     /// A client that leaves ends the encoding at the next write, which fails on the closed
     /// connection; a shutdown's cancellation ends it at the next slice. Either way the answer is
     /// cut before its final chunk, so the client can tell it is incomplete.
-    private func answer(_ encoder: PageEncoder, headers: HTTPFields) -> Response {
+    private func answer(_ encoder: PageEncoder, headers: HTTPFields, context: some EventLoopRequestContext) -> Response {
         var encoder = encoder
         let first = encoder.nextSlice(size: Self.sliceSize) ?? ByteBuffer()
         guard !encoder.finished else {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: first))
         }
         let counters = self.counters
-        return Response(status: .ok, headers: headers, body: ResponseBody { [encoder] writer in
+        return Response(status: .ok, headers: headers, body: ResponseBody { [encoder, context] writer in
             var encoder = encoder
             counters.update {
                 $0.started += 1
@@ -243,11 +250,12 @@ public struct MessagesAPI: Sendable {
                 var slice = first
                 while true {
                     try await writer.write(slice)
-                    // Encoding a slice takes milliseconds of CPU (6 bytes of JSON for a control
-                    // character) on a pool thread, of which there are as many as cores: yielding
-                    // between slices lets other requests, and the shutdown's timers, run.
+                    // `write` returned once the slice was queued for the event loop; until the
+                    // loop has run it, the connection's writability (the next write's
+                    // back-pressure) is stale. Waiting here also gives the pool thread up
+                    // between slices, so other requests and the shutdown's timers run.
+                    try await context.connectionCaughtUp()
                     try Task.checkCancellation()
-                    await Task.yield()
                     guard let next = encoder.nextSlice(size: Self.sliceSize) else { break }
                     counters.update { $0.encodedBytes += next.readableBytes }
                     slice = next

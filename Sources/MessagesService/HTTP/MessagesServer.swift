@@ -23,13 +23,16 @@ public struct MessagesServer: Service {
     public let policy: SameOriginPolicy
     private let logger: Logger
     private let onServerRunning: @Sendable (Int) async -> Void
+    private let eventLoopGroup: (any EventLoopGroup)?
 
     /// Creates a server for `api` on `host:port`; `onServerRunning` is called with the bound
     /// port once the socket is listening.
     public init(
         api: MessagesAPI, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits(),
-        policy: SameOriginPolicy? = nil, logger: Logger = Logger(label: "messages-api"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        policy: SameOriginPolicy? = nil, logger: Logger = Logger(label: "messages-api"), eventLoopGroup: (any EventLoopGroup)? = nil,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) {
+        self.eventLoopGroup = eventLoopGroup
         self.api = api
         self.host = host
         self.port = port
@@ -41,7 +44,7 @@ public struct MessagesServer: Service {
 
     /// The Hummingbird application serving the API.
     public func makeApplication() -> some ApplicationProtocol {
-        let router = Router()
+        let router = Router(context: LabRequestContext.self)
         router.add(middleware: MessagesErrorMiddleware(logger: logger))
         router.add(middleware: SameOriginMiddleware(policy: policy))  // inside the envelope: refusals are JSON too
         api.addRoutes(to: router, errorEnvelope: false)  // the router-wide middleware covers them
@@ -54,6 +57,7 @@ public struct MessagesServer: Service {
             server: limits.http1,
             configuration: limits.configuration(address: .hostname(host, port: port)),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            eventLoopGroupProvider: eventLoopGroup.map { .shared($0) } ?? .singleton,
             logger: logger
         )
     }

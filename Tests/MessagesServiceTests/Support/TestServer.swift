@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import MessagesService
 import ServerDefenses
 import ServiceLifecycle
@@ -18,12 +19,13 @@ func withMessagesServer<T: Sendable>(
     limits: MessageLimits = .default,
     serverLimits: ServerLimits = ServerLimits(),
     counters: AnswerCounters = AnswerCounters(),
+    eventLoopGroup: (any EventLoopGroup)? = nil,
     _ body: @escaping @Sendable (HTTPTestClient) async throws -> T
 ) async throws -> T {
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let server = MessagesServer(
         api: MessagesAPI(store: store, limits: limits, logger: quietLogger, counters: counters), host: "127.0.0.1", port: 0,
-        limits: serverLimits, logger: quietLogger
+        limits: serverLimits, logger: quietLogger, eventLoopGroup: eventLoopGroup
     ) { port in continuation.yield(port) }
     let services = ServiceGroup(services: [server], logger: quietLogger)
     return try await withThrowingTaskGroup(of: Void.self) { group in
