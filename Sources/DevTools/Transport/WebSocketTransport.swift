@@ -12,7 +12,7 @@ import Synchronization
 /// Built on SwiftNIO's WebSocket support: `NIOWebSocketClientUpgrader` does the upgrade,
 /// NIO's codec the framing and masking, `NIOWebSocketFrameAggregator` joins fragments; this
 /// type answers pings and closes, and hands whole messages to the connection. `wss://` needs
-/// the package's `TLS` trait (``ClientTLS``). No `Origin` header is sent, so the browser needs
+/// the package's `TLS` trait. No `Origin` header is sent, so the browser needs
 /// no `--remote-allow-origins`.
 public final class WebSocketTransport: CDPTransport {
     private let url: String

@@ -51,7 +51,7 @@ public struct MessagesAPI: Sendable {
     ///   error on them is a JSON envelope. Pass false only if the router already has it.
     ///
     /// The context knows its connection's event loop: a page streamed in slices waits for it
-    /// after each one (``EventLoopRequestContext``). Lab servers use `LabRequestContext`.
+    /// after each one (`EventLoopRequestContext`, ServerDefenses). Lab servers use `LabRequestContext`.
     public func addRoutes<Context: EventLoopRequestContext>(to router: Router<Context>, errorEnvelope: Bool = true) {
         let group = router.group(RouterPath(Self.basePath))
         if errorEnvelope {
@@ -225,7 +225,7 @@ public struct MessagesAPI: Sendable {
     /// A page's answer. One that fits in a slice is sent whole, with a `Content-Length`. A bigger
     /// one is streamed (chunked): each slice is encoded only once the connection has taken the
     /// previous one — after each `write` the encoder waits for the connection's event loop to
-    /// have run it (``EventLoopRequestContext/connectionCaughtUp()``), and the next `write`
+    /// have run it (`EventLoopRequestContext.connectionCaughtUp()`), and the next `write`
     /// waits while NIO's outbound buffer is above its high-water mark — so whatever the client's
     /// speed, and however late the event loop runs, a connection holds the page's rows (at most
     /// the page's byte budget of stored text) and a slice or two of JSON, never the whole answer
