@@ -74,12 +74,10 @@ private final class Exchange: Sendable {
         }
         let secure = url.scheme?.lowercased() == "https"
         let port = url.port ?? (secure ? 443 : 80)
-        var tls: ClientTLS.Context?
-        if secure {
-            do { tls = try ClientTLS.context() } catch {
-                promise.fail(ExchangeFailure(error.description))
-                return
-            }
+        let tls: ClientTLS.Context?
+        do { tls = secure ? try ClientTLS.context() : nil } catch {
+            promise.fail(ExchangeFailure(error.description))
+            return
         }
         ClientBootstrap(group: loop)
             .connectTimeout(deadline)

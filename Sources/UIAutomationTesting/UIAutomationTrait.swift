@@ -1,5 +1,5 @@
 public import Testing
-public import UIAutomation
+import UIAutomation
 
 /// A Swift Testing trait that reports a failed UIAutomation call at the line that made it.
 ///

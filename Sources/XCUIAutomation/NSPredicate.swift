@@ -153,7 +153,8 @@ extension Foundation.NSPredicate {
         }
         if let compound = self as? NSCompoundPredicate {
             let parts = try compound.subpredicates.map { part throws(XCUIAutomationError) -> ElementPredicate in
-                guard let predicate = part as? Foundation.NSPredicate else {
+                // `Any` on Darwin, `NSPredicate` in swift-corelibs-foundation: checked either way.
+                guard let predicate = (part as Any) as? Foundation.NSPredicate else {
                     throw XCUIAutomationError(call: "NSCompoundPredicate", reason: .invalidArgument("a subpredicate is not a predicate: \(part)"))
                 }
                 return try predicate.elementPredicate()

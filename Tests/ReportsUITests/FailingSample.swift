@@ -26,7 +26,7 @@ struct FailingSample {
     @Test func flakyOnce() async throws {
         let mark = ProcessInfo.processInfo.environment["LAB_SAMPLE_FLAKY_MARK"] ?? ""
         let firstTime = !mark.isEmpty && !FileManager.default.fileExists(atPath: mark)
-        if firstTime { FileManager.default.createFile(atPath: mark, contents: nil) }
+        if firstTime { _ = FileManager.default.createFile(atPath: mark, contents: nil) }
         try await withSampleApp { (app) async throws in
             try await app.buttons["go"].tap()
             try await app.staticTexts["status"].expect(ElementPredicate.label == (firstTime ? "Gone" : "Done"), timeout: 0.5)

@@ -223,7 +223,7 @@ public final class ChildProcess: Sendable {
         }
         let result = try outcome.get()
         return ChildOutput(exit: ChildExit(result.terminationStatus),
-                           standardOutput: result.standardOutput ?? "", standardError: result.standardError ?? "")
+                           standardOutput: result.standardOutput, standardError: result.standardError)
     }
 
     /// This process's environment with `added` set on top.

@@ -1,5 +1,5 @@
 import DevTools
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Follows the main frame's navigations from `Page` events, so "the app is idle" can

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One comparison, `lhs op[options] rhs`, and how it is evaluated.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// String matching shared by the comparison operators: folding for `[c]`/`[d]`, LIKE wildcards,
 /// and full-string regular expressions for MATCHES.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// Writes a failure's screenshot (PNG) and element tree (text) into the app's artifacts folder

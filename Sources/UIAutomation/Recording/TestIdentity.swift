@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import StepRecords
 
 /// Which test a step belongs to: one set with ``TestIdentity/withCurrent(_:_:)``, else the

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Whether every action's screenshot and element tree are recorded, as Playwright's trace is:
 /// `LAB_TRACE=on|retain-on-failure|off` in the environment, or ``Recording/traceMode``.

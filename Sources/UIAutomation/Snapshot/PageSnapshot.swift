@@ -93,4 +93,4 @@ extension String {
     }
 }
 
-public import Foundation
+import Foundation

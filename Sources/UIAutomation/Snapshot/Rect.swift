@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A rectangle in CSS pixels, in viewport coordinates (the screen, as XCUITest's `frame`).
 public struct Rect: Sendable, Equatable, CustomStringConvertible {

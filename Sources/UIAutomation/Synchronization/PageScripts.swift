@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The JavaScript UIAutomation runs in pages, read from the target's `Scripts/*.js` resources
 /// (real JavaScript files, so an editor and `scripts/check-js` parse them). Kept in one
