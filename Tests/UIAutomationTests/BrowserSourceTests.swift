@@ -166,4 +166,24 @@ struct BrowserSourceTests {
         let elapsed = ContinuousClock.now - started
         #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
     }
+
+    /// A CDP endpoint that takes the connection and never answers the WebSocket upgrade: the
+    /// attach fails at its connect timeout, typed, instead of hanging.
+    @Test func cdpEndpointThatNeverAnswersTheUpgradeFailsWithinTheTimeout() async throws {
+        let server = try OneShotHTTPServer(answer: nil)
+        defer { server.stop() }
+        var source = try CDPBrowserSource(endpoint: "ws://127.0.0.1:\(server.port)/devtools/browser/none")
+        source.connectTimeout = .seconds(1)
+        let started = ContinuousClock.now
+        do {
+            _ = try await source.obtain()
+            Issue.record("attached to a server that answers nothing")
+        } catch {
+            #expect(String(describing: error).contains("no connection within"), "\(error)")
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(30))
+        // The upgrade request did reach the server: the timeout is the upgrade's, not the connect's.
+        #expect(server.received.contains { $0.hasPrefix("GET /devtools/browser/none HTTP/1.1") && $0.contains("websocket") })
+    }
 }
