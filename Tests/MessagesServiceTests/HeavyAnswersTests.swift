@@ -63,6 +63,7 @@ import Testing
     /// 5.6 MB ahead.)
     @Test func aHeldEventLoopDoesNotLetThePageRunAhead() async throws {
         let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { Task { try? await loops.shutdownGracefully() } }  // its thread ends however the test does
         let counters = AnswerCounters()
         try await withMessagesServer(store: try await Self.storeWithTheBiggestPage(), counters: counters, eventLoopGroup: loops) { client in
             let reader = try PacedSocket(port: client.port, receiveBuffer: 16 * 1024)
@@ -81,7 +82,6 @@ import Testing
             #expect(mostAhead < 2 << 20, "the server encoded \(mostAhead) bytes more than the client had read")
             #expect(counters.snapshot.completed == 1 && counters.snapshot.abandoned == 0, "\(counters.snapshot)")
         }
-        try await loops.shutdownGracefully()
     }
 
     /// A client that hangs up stops the work on its page, seen in the server's own counters, not

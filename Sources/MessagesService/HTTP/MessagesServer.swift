@@ -26,7 +26,8 @@ public struct MessagesServer: Service {
     private let eventLoopGroup: (any EventLoopGroup)?
 
     /// Creates a server for `api` on `host:port`; `onServerRunning` is called with the bound
-    /// port once the socket is listening.
+    /// port once the socket is listening. It serves on `eventLoopGroup` when one is given (a
+    /// test that holds the server's event loop), else on NIO's shared group.
     public init(
         api: MessagesAPI, host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits(),
         policy: SameOriginPolicy? = nil, logger: Logger = Logger(label: "messages-api"), eventLoopGroup: (any EventLoopGroup)? = nil,
