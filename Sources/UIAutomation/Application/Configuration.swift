@@ -2,8 +2,10 @@ import Foundation
 
 /// How an ``Application`` behaves: device, timeouts, identifier attribute, artifacts.
 public struct Configuration: Sendable {
-    /// The screen to emulate.
-    public var device: Device = .iPhone
+    /// The screen to emulate. Default: ``Device/iPhone``, with ``Device/reducedMotion`` on when
+    /// the environment has `LAB_REDUCED_MOTION=1` — a run-wide switch, as XCUITest runs turn
+    /// animations off by a launch argument (`scripts/test` sets it for the lab's suites).
+    public var device: Device = Configuration.defaultDevice
     /// How long an action waits for its element to be actionable (exists, unique,
     /// visible, stable, enabled, not covered).
     public var actionTimeout: Duration = .seconds(10)
@@ -47,5 +49,15 @@ public struct Configuration: Sendable {
     public static var defaultArtifactsDirectory: String {
         if let explicit = ProcessInfo.processInfo.environment["LAB_ARTIFACTS_DIR"], !explicit.isEmpty { return explicit }
         return FileManager.default.currentDirectoryPath + "/.build/lab-artifacts"
+    }
+
+    /// The environment variable that turns ``Device/reducedMotion`` on in ``defaultDevice``.
+    public static let reducedMotionVariable = "LAB_REDUCED_MOTION"
+
+    /// ``Device/iPhone``, with ``Device/reducedMotion`` on when `LAB_REDUCED_MOTION` is `1`.
+    public static var defaultDevice: Device {
+        var device = Device.iPhone
+        device.reducedMotion = ProcessInfo.processInfo.environment[reducedMotionVariable] == "1"
+        return device
     }
 }

@@ -12,15 +12,21 @@ public struct Device: Sendable, Hashable {
     public var hasTouch: Bool
     /// `prefers-color-scheme`: `"light"` or `"dark"`.
     public var colorScheme: String
+    /// `prefers-reduced-motion: reduce` when `true`, as iOS's Reduce Motion setting: an app that
+    /// honours it skips its transitions, so actions need not wait for them to end. Off in the
+    /// presets, as on a new iPhone; ``Configuration``'s default device takes it from
+    /// `LAB_REDUCED_MOTION=1`.
+    public var reducedMotion: Bool
 
     public init(width: Int, height: Int, scale: Double = 2, isMobile: Bool = true, hasTouch: Bool = true,
-                colorScheme: String = "light") {
+                colorScheme: String = "light", reducedMotion: Bool = false) {
         self.width = width
         self.height = height
         self.scale = scale
         self.isMobile = isMobile
         self.hasTouch = hasTouch
         self.colorScheme = colorScheme
+        self.reducedMotion = reducedMotion
     }
 
     /// An iPhone 15-sized screen (393 × 852 points) with touch; the default.

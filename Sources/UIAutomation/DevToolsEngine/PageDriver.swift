@@ -106,7 +106,10 @@ final class PageDriver: PageEngine {
                     }
                     group.addTask {
                         _ = try await page.send(CDP.Emulation.SetEmulatedMedia(
-                            features: [.init(name: "prefers-color-scheme", value: device.colorScheme)]))
+                            features: [
+                                .init(name: "prefers-color-scheme", value: device.colorScheme),
+                                .init(name: "prefers-reduced-motion", value: device.reducedMotion ? "reduce" : "no-preference"),
+                            ]))
                     }
                     group.addTask { _ = try await page.send(CDP.Emulation.SetFocusEmulationEnabled(enabled: true)) }
                     group.addTask { _ = try await page.send(CDP.Accessibility.Enable()) }

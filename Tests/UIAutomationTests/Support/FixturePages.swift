@@ -200,12 +200,14 @@ enum FixturePages {
 
     /// Reports the viewport and colour scheme it sees.
     static let media = page("Media", """
-        <p data-testid="size"></p><p data-testid="scheme"></p><p data-testid="touch"></p>
+        <p data-testid="size"></p><p data-testid="scheme"></p><p data-testid="touch"></p><p data-testid="motion"></p>
         <script>
           document.querySelector('[data-testid=size]').textContent = innerWidth + 'x' + innerHeight;
           document.querySelector('[data-testid=scheme]').textContent =
             matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
           document.querySelector('[data-testid=touch]').textContent = navigator.maxTouchPoints > 0 ? 'touch' : 'no touch';
+          document.querySelector('[data-testid=motion]').textContent =
+            matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduced motion' : 'motion';
         </script>
         """)
 
