@@ -142,10 +142,15 @@ public final class WebSocketTransport: CDPTransport {
             return state.open ? state.channel : nil
         }
         guard let channel else { return }
-        var code = channel.allocator.buffer(capacity: 2)
-        code.write(webSocketErrorCode: .normalClosure)
-        channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: code), promise: nil)
+        channel.writeAndFlush(Self.closeFrame(.normalClosure, allocator: channel.allocator), promise: nil)
         channel.eventLoop.scheduleTask(in: .seconds(1)) { channel.close(promise: nil) }
+    }
+
+    /// A client's close frame (masked, as every frame a client sends) carrying `code`.
+    fileprivate static func closeFrame(_ code: WebSocketErrorCode, allocator: ByteBufferAllocator) -> WebSocketFrame {
+        var data = allocator.buffer(capacity: 2)
+        data.write(webSocketErrorCode: code)
+        return WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data)
     }
 
     fileprivate func deliver(_ message: InboundMessage) {
@@ -260,12 +265,7 @@ private final class FrameHandler: ChannelInboundHandler {
             if !transport.closing {
                 // The peer's close: answer it with its own code, as RFC 6455 asks, then hang up.
                 var data = frame.unmaskedData
-                let code = data.readWebSocketErrorCode()
-                var answer = context.channel.allocator.buffer(capacity: 2)
-                answer.write(webSocketErrorCode: code ?? .normalClosure)
-                let reply = WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: answer)
-                let channel = context.channel
-                context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in channel.close(promise: nil) }
+                closeWith(data.readWebSocketErrorCode() ?? .normalClosure, context: context)
                 return
             }
             context.close(promise: nil)
@@ -275,20 +275,24 @@ private final class FrameHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard problem == nil else { return }  // already closing, for the first error
         let code: WebSocketErrorCode
         switch error {
         case NIOWebSocketError.invalidFrameLength, NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge:
-            problem = problem ?? "a message over the limit of \(maxMessageSize) bytes"
+            problem = "a message over the limit of \(maxMessageSize) bytes"
             code = .messageTooLarge
         default:
-            problem = problem ?? String(describing: error)
+            problem = String(describing: error)
             code = .protocolError
         }
         // Tell the peer why (RFC 6455's close codes), then hang up.
-        var data = context.channel.allocator.buffer(capacity: 2)
-        data.write(webSocketErrorCode: code)
+        closeWith(code, context: context)
+    }
+
+    /// Sends a close frame with `code`, then closes the connection.
+    private func closeWith(_ code: WebSocketErrorCode, context: ChannelHandlerContext) {
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data)))
+        context.writeAndFlush(wrapOutboundOut(WebSocketTransport.closeFrame(code, allocator: channel.allocator)))
             .whenComplete { _ in channel.close(promise: nil) }
     }
 
