@@ -208,6 +208,8 @@ private struct Target {
 private final class UpgradeFailureHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
     static let name = "DevTools.WebSocket.upgradeFailure"
+    /// How much of a refusal's body goes into the error.
+    static let keptBytes = 300
 
     private let failed: @Sendable (String) -> Void
     private var status: HTTPResponseStatus?
@@ -221,9 +223,11 @@ private final class UpgradeFailureHandler: ChannelInboundHandler, RemovableChann
         switch unwrapInboundIn(data) {
         case .head(let head): status = head.status
         case .body(var part):
-            if body.readableBytes < 300 { body.writeBuffer(&part) }
+            // Only the start is kept for the message, however much a refusing server sends.
+            let room = Self.keptBytes - body.readableBytes
+            if room > 0, let start = part.readSlice(length: min(room, part.readableBytes)) { body.writeImmutableBuffer(start) }
         case .end:
-            let text = String(decoding: body.readableBytesView.prefix(300), as: UTF8.self)
+            let text = String(decoding: body.readableBytesView, as: UTF8.self)
             failed("the server refused the upgrade: HTTP \(status.map { "\($0.code) \($0.reasonPhrase)" } ?? "?")"
                 + (text.isEmpty ? "" : ": \(text)"))
             context.close(promise: nil)
