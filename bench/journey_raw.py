@@ -4,8 +4,14 @@ journey as UIAutomationBench, by the thinnest possible client (blocking pipe I/O
 call at a time, no abstractions), on the same browser binary and flags, against the same
 server. Semantic checks read the DOM with Runtime.evaluate; waits are load events.
 Prints samples in milliseconds as JSON.
-Usage: journey_raw.py BROWSER BASE_URL [SCALE] [FLAGS_JSON]"""
-import json, sys, time
+
+With RAW_READS_TREE=1 it measures only tap → idle and the journey, as the floor of a client that
+finds elements in the accessibility tree (UIAutomation's design): the accessibility domain on,
+and the tree and the DOM snapshot read (both asked at once, nothing done with them) once per new
+state of the page before it is queried or tapped — after each load and after the favourite's tap.
+
+Usage: [RAW_READS_TREE=1] journey_raw.py BROWSER BASE_URL [SCALE] [FLAGS_JSON]"""
+import json, os, sys, time
 
 from rawcdp import Raw
 
@@ -18,6 +24,7 @@ ARGUMENTS = json.loads(sys.argv[4]) if len(sys.argv) > 4 else ["--remote-debuggi
 # The device UIAutomation emulates by default (Device.iPhone).
 WIDTH, HEIGHT, SCALE_FACTOR = 393, 852, 2
 CELL, TITLE = "cell-3", "Tiger"
+READS_TREE = os.environ.get("RAW_READS_TREE") == "1"
 
 
 
@@ -34,6 +41,8 @@ class Page:
         self.call("Emulation.setDeviceMetricsOverride",
                   {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": SCALE_FACTOR, "mobile": True})
         self.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        if READS_TREE:
+            self.call("Accessibility.enable")
         self.navigate(url)
 
     def call(self, method, params=None):
@@ -49,6 +58,12 @@ class Page:
         self.forget_events()
         self.call("Page.navigate", {"url": url})
         self.loaded()
+
+    def read_tree(self):
+        """What an accessibility-tree client reads once per new state (RAW_READS_TREE=1 only)."""
+        if READS_TREE:
+            self.raw.calls([("Accessibility.getFullAXTree", None), ("DOMSnapshot.captureSnapshot", {"computedStyles": []})],
+                           self.session)
 
     def evaluate(self, expression):
         return self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})["result"].get("value")
@@ -83,13 +98,17 @@ def by_id(test_id):
 
 def journey(raw):
     page = Page(raw, BASE + "/")
+    page.read_tree()
     count = page.evaluate("document.querySelectorAll('[data-testid=grid] > li').length")
     assert count == 12, count
     page.tap_and_load(by_id(CELL) + " a")
+    page.read_tree()
     title = page.evaluate("document.querySelector('[data-testid=title]').textContent")
     assert title == TITLE, title
     page.tap(by_id("favourite"))
+    page.read_tree()
     page.tap_and_load(by_id("back"))
+    page.read_tree()
     assert page.evaluate("!!document.querySelector('%s %s')" % (by_id(CELL), by_id("star"))), "no star"
     page.close()
 
@@ -109,6 +128,19 @@ def main():
     raw = Raw(BROWSER, ARGUMENTS)
     raw.call("Browser.getVersion")
     journey(raw)  # warm-up
+
+    if READS_TREE:
+        # Only what reading the tree changes; the other rows are the plain floor's.
+        page = Page(raw, BASE + "/")
+        for round in range(60 * SCALE):
+            selector = by_id(CELL) + " a" if round % 2 == 0 else by_id("back")
+            record("tap → idle (navigation)", lambda: (page.read_tree(), page.tap_and_load(selector)))
+        page.close()
+        for _ in range(40 * SCALE):
+            record("journey", lambda: journey(raw))
+        raw.close()
+        print(json.dumps(samples))
+        return
 
     for _ in range(40 * SCALE):
         made = []

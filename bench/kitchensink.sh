@@ -51,4 +51,4 @@ base=$STATIC_URL
 realworld_rounds "$bench" bench/kitchensink_playwright.py "$rounds" "$browser" "$base" "$filter"
 echo "app: cypress-io/cypress-example-kitchensink ${KITCHENSINK_COMMIT} app/ ($app), served at $base"
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; $rounds rounds"
-python3 bench/realworld_table.py "$UIA_RESULTS" "$PW_RESULTS"
+python3 bench/realworld_table.py "$UIA_RESULTS" "$PW_RESULTS" "$FLOOR_RESULTS"

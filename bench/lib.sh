@@ -138,22 +138,26 @@ PY
 # realworld_rounds BENCH PLAYWRIGHT_SIDE ROUNDS BROWSER BASE_URL FILTER : the real-world
 # benchmarks' measurement (realworld.sh, kitchensink.sh): ROUNDS rounds, each running every case
 # once with our side (the release executable BENCH), then with Playwright's (the Python script
-# PLAYWRIGHT_SIDE, handed the browser command line BENCH uses), so drift on the machine affects
-# both alike; prints the load before and after. Sets UIA_RESULTS and PW_RESULTS (the JSON files,
-# comma-separated, for realworld_table.py).
+# PLAYWRIGHT_SIDE, handed the browser command line BENCH uses), then the load floor of each
+# case's page (bench/load_floor.py: navigate → load event by a raw client, the least any client
+# can take), so drift on the machine affects all alike; prints the load before and after. Sets
+# UIA_RESULTS, PW_RESULTS and FLOOR_RESULTS (the JSON files, comma-separated, for
+# realworld_table.py).
 realworld_rounds() {
   local bench=$1 side=$2 rounds=$3 browser=$4 base=$5 filter=$6 round flags
-  local uia=() pw=()
+  local uia=() pw=() floor=()
   flags=$(LAB_BROWSER="$browser" "$bench" --print-arguments)
   echo "load before: $(uptime)"
   for round in $(seq "$rounds"); do
     LAB_BROWSER="$browser" "$bench" "$base" 1 "$filter" >"$WORK/uia$round.json"
     python3 "$side" "$browser" "$base" 1 "$flags" "$filter" >"$WORK/pw$round.json"
-    uia+=("$WORK/uia$round.json") pw+=("$WORK/pw$round.json")
+    python3 bench/load_floor.py "$side" "$browser" "$base" 1 "$flags" "$filter" >"$WORK/floor$round.json"
+    uia+=("$WORK/uia$round.json") pw+=("$WORK/pw$round.json") floor+=("$WORK/floor$round.json")
   done
   echo "load after: $(uptime)"
   UIA_RESULTS=$(IFS=,; echo "${uia[*]}")
   PW_RESULTS=$(IFS=,; echo "${pw[*]}")
+  FLOOR_RESULTS=$(IFS=,; echo "${floor[*]}")
 }
 
 # realworld_setup PRODUCT : what the real-world benchmarks need before serving their app: the

@@ -49,4 +49,4 @@ base=$STATIC_URL
 realworld_rounds "$bench" bench/realworld_playwright.py "$rounds" "$browser" "$base" "$filter"
 echo "app: tastejs/todomvc ${TODOMVC_COMMIT} examples/typescript-react ($app), served at $base"
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; $rounds rounds"
-python3 bench/realworld_table.py "$UIA_RESULTS" "$PW_RESULTS"
+python3 bench/realworld_table.py "$UIA_RESULTS" "$PW_RESULTS" "$FLOOR_RESULTS"

@@ -5,7 +5,11 @@
 # `UIAutomationBench --serve`), same run, clients interleaved over 2 rounds. Measures app
 # launch, one query resolution on a 100-element page, tap → idle on a navigation,
 # typeText of 20 characters, screenshot, and the scripted journey (fresh context each).
-# Prints one Markdown table: medians, p95s, ratios to the raw floor and to Playwright.
+# A second raw client ("raw CDP + tree", RAW_READS_TREE=1) measures tap → idle and the journey
+# as the floor of a client that finds elements in the accessibility tree: it also reads the
+# tree and the DOM snapshot once per new state of the page.
+# Prints one Markdown table: medians, p95s, ratios to the raw floor, to Playwright and to the
+# raw floor that reads the tree.
 # Usage: [BENCH=path] bench/uiautomation.sh [scale]   (scale multiplies the number of runs; default 1)
 # Installs the `playwright` package from PyPI with pip if it is missing (never runs
 # `playwright install`: Playwright drives the system chromium-headless-shell).
@@ -39,7 +43,9 @@ for round in 1 2; do
   LAB_BROWSER="$browser" "$bench" "$base" "$scale" >"$work/uia$round.json"
   python3 bench/journey_playwright.py "$browser" "$base" "$scale" "$flags" >"$work/pw$round.json"
   python3 bench/journey_raw.py "$browser" "$base" "$scale" "$flags" >"$work/raw$round.json"
+  RAW_READS_TREE=1 python3 bench/journey_raw.py "$browser" "$base" "$scale" "$flags" >"$work/rawtree$round.json"
 done
 echo "browser: $browser ($("$browser" --version 2>/dev/null || echo unknown)); $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 bench/compare.py --vs Playwright "UIAutomation=$work/uia1.json,$work/uia2.json" \
-  "Playwright=$work/pw1.json,$work/pw2.json" "raw CDP=$work/raw1.json,$work/raw2.json"
+python3 bench/compare.py --vs Playwright --vs "raw CDP + tree" "UIAutomation=$work/uia1.json,$work/uia2.json" \
+  "Playwright=$work/pw1.json,$work/pw2.json" "raw CDP + tree=$work/rawtree1.json,$work/rawtree2.json" \
+  "raw CDP=$work/raw1.json,$work/raw2.json"
