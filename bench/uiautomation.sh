@@ -7,7 +7,8 @@
 # typeText of 20 characters, screenshot, and the scripted journey (fresh context each).
 # A second raw client ("raw CDP + tree", RAW_READS_TREE=1) measures tap → idle and the journey
 # as the floor of a client that finds elements in the accessibility tree: it also reads the
-# tree and the DOM snapshot once per new state of the page.
+# tree and the DOM snapshot once per new state of the page; its journey also runs from a
+# context made before the clock ("journey, context made ahead"), as UIAutomation's spare pages are.
 # Prints one Markdown table: medians, p95s, ratios to the raw floor, to Playwright and to the
 # raw floor that reads the tree.
 # Usage: [BENCH=path] bench/uiautomation.sh [scale]   (scale multiplies the number of runs; default 1)
