@@ -37,7 +37,7 @@ class Page:
     """A fresh isolated context with one page, set up as the phone UIAutomation emulates."""
 
     def __init__(self, raw, url=None):
-        """With no `url`, the page is made and set up but not navigated (``open`` does that)."""
+        """With no `url`, the page is made and set up but not navigated (``navigate`` does that)."""
         self.raw = raw
         self.context = raw.call("Target.createBrowserContext", {"disposeOnDetach": True})["browserContextId"]
         target = raw.call("Target.createTarget", {"url": "about:blank", "browserContextId": self.context})["targetId"]

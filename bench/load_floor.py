@@ -15,8 +15,9 @@ in the accessibility tree, as UIAutomation does, and must read it at least once 
 
 Usage: load_floor.py SIDE.py BROWSER BASE_URL [ROUNDS] [FLAGS_JSON] [CASE_FILTER]
 SIDE.py is the benchmark's Playwright side; only its CASES list (name, path, body) is read.
-Prints JSON in the sides' shape, plus "treeMs": {case: {"ms": [...], "treeMs": [...], "verdicts":
-["pass"...], "errors": []}}."""
+Prints JSON in the sides' shape with one more list per case: {case: {"ms": [load...], "treeMs":
+[load + tree read...], "verdicts": ["pass"...], "errors": []}}. A CASE_FILTER that selects no
+case is an error (exit status 2), not an empty table."""
 import importlib.util, json, os, sys, time
 
 from rawcdp import Raw
@@ -63,6 +64,9 @@ def main():
     flags = json.loads(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] else ["--remote-debugging-pipe", "--user-data-dir=PROFILE"]
     selected_filter = sys.argv[6] if len(sys.argv) > 6 else ""
     selected = [(name, path) for name, path, _ in cases_of(side) if selected_filter in name]
+    if not selected:
+        print(f"error: no case of {side} has {selected_filter!r} in its name", file=sys.stderr)
+        sys.exit(2)
     raw = Raw(browser, flags)
     try:
         raw.call("Browser.getVersion")
