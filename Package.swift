@@ -323,6 +323,7 @@ let package = Package(
                 "MessagesService",
                 "ServerDefenses",
                 "MessagesTestSupport",
+                "TestSupport",
                 "lab",
                 "AnimalsApp",
                 "TogglesApp",
@@ -340,7 +341,10 @@ let package = Package(
 
         .testTarget(
             name: "LabKitTests",
-            dependencies: ["LabKit", "LabTesting", "ServerDefenses", "UIAutomation", "UIAutomationTesting", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "LabKit", "LabTesting", "ServerDefenses", "UIAutomation", "UIAutomationTesting", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .testTarget(name: "AnimalsAppTests", dependencies: ["AnimalsApp", "LabKit"]),
         // Every user journey of the Automation Animals seed, in the real app in the real browser.
@@ -349,7 +353,7 @@ let package = Package(
         .testTarget(name: "TogglesUITests", dependencies: ["TogglesApp", "LabTesting", "UIAutomation", "UIAutomationTesting"]),
         // The typed client against the real API server (in-process): the three calls, the error
         // envelope as typed errors, a closed port, a server that never answers.
-        .testTarget(name: "MessagesClientTests", dependencies: ["MessagesClient", "MessagesModel", "MessagesTestSupport", "lab"]),
+        .testTarget(name: "MessagesClientTests", dependencies: ["MessagesClient", "MessagesModel", "MessagesTestSupport", "TestSupport", "lab"]),
         // The Messages app's view models with a fake action layer: no browser, no server.
         .testTarget(name: "MessagesAppTests", dependencies: ["MessagesApp", "MessagesModel"]),
         // The Messages seed's journeys (add, find, all messages, validation, arbitrary text, live

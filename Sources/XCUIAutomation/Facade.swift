@@ -26,6 +26,7 @@ enum Facade {
     static func call<T: Sendable>(_ name: @autoclosure () -> String, at site: CallerLine, configuration: Configuration?,
                                   waiting: TimeInterval = 0, fallback: T, _ body: @escaping @Sendable () async throws -> T) -> T {
         if TestRun.shared.isHalted { return fallback }
+        TestRun.shared.noteCall()
         do {
             return try Blocking.run(name(), limit: backstop(configuration) + .seconds(max(0, min(waiting, 86_400)))) {
                 try await CallSite.run(at: site.site) { try await body() }

@@ -83,9 +83,8 @@ enum TargetRegistry {
         }
     }
 
-    /// The target named `bundleIdentifier` (or the default one), for a call in `fileID`'s module.
-    static func target(bundleIdentifier: String?, fileID: String) throws -> TargetApplication {
-        let module = self.module(ofFileID: fileID)
+    /// The target named `bundleIdentifier` (or the default one), for a call in `module`.
+    static func target(bundleIdentifier: String?, module: String) throws -> TargetApplication {
         let (apps, defaultApp) = registered.withLock { ($0.apps, $0.defaultApp) }
         let moduleApps = applications(ofModule: module)
         if let bundleIdentifier {

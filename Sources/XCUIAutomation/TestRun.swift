@@ -21,6 +21,21 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         var diagnoses: [@Sendable () -> String?] = []
         var diagnosed: Set<String> = []
         var cleanups: [@Sendable (_ failed: Bool) -> Void] = []
+        /// Facade calls made in this test so far.
+        var calls = 0
+        /// The last `exists` or `waitForExistence` that answered `false`, and the call count then.
+        var lastMissing: (finding: MissingElement, call: Int)?
+        /// Whether a failure is being explained (its explanation is a failure too).
+        var explaining = false
+    }
+
+    /// An element a test was told is missing: what explains an assertion on that answer.
+    struct MissingElement: Sendable {
+        let element: Element
+        /// The call as code, e.g. `app.buttons["Save"].waitForExistence(timeout: 5.0)`.
+        let call: String
+        let site: CallerLine
+        let waited: Duration?
     }
 
     private let state = Mutex(State())
@@ -35,6 +50,9 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         }
         if first { XCTestObservationCenter.shared.addTestObserver(self) }
     }
+
+    /// The module of the XCTest case running now, once this observer has seen it start.
+    var runningModule: String? { state.withLock { $0.current != nil ? $0.module : nil } }
 
     // MARK: Stopping after a failure
 
@@ -67,6 +85,41 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         state.module.map { !TargetRegistry.continueAfterFailure(module: $0) } ?? false
     }
 
+    // MARK: Answers that an element is missing
+
+    /// Counts a facade call of the running test.
+    func noteCall() {
+        state.withLock { $0.calls += 1 }
+    }
+
+    /// Notes that `finding`'s call answered that its element is missing: if the test's next
+    /// failure is an assertion on that answer (at the same line, or before any other UI call),
+    /// the failure gets what the query saw — the reason, "did you mean" and the element tree.
+    func noteMissing(_ finding: MissingElement) {
+        start()
+        state.withLock { $0.lastMissing = (finding, $0.calls) }
+    }
+
+    /// The explanation of a failure at `file`:`line`, when it follows a `false` answer from
+    /// `exists` or `waitForExistence` there or just before.
+    private func explanation(ofFailureIn file: String?, at line: Int) -> String? {
+        let pending = state.withLock { state -> MissingElement? in
+            guard !state.explaining, let (finding, call) = state.lastMissing else { return nil }
+            let sameLine = Int(finding.site.line) == line && file.map { "\(finding.site.file)".hasSuffix($0) || $0.hasSuffix("\(finding.site.file)") } ?? true
+            guard sameLine || call == state.calls else { return nil }
+            state.lastMissing = nil
+            return finding
+        }
+        guard let pending, Blocking.isSafeToBlock else { return nil }
+        let diagnosis = try? Blocking.run("\(pending.call) (diagnosis)", limit: .seconds(30)) {
+            await pending.element.missingDiagnosis(pending.call, waited: pending.waited, screenshot: false)?.error
+        }
+        guard var error = diagnosis else { return nil }
+        error.callSite = nil
+        let site = "\(pending.site.file)".split(separator: "/").last.map(String.init) ?? "\(pending.site.file)"
+        return "\(pending.call) answered false at \(site):\(pending.site.line). Now: \(error)"
+    }
+
     // MARK: Launched apps
 
     func didLaunch(_ app: XCUIApplication) {
@@ -83,8 +136,10 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
     /// When XCTest reports a failed wait in this test, says what `element` looked like if
     /// `predicate` still does not hold for it (its state, the tree, "did you mean"): called by
     /// predicate expectations and by every evaluation of a predicate on an element that found
-    /// it false. `fulfilled` skips it once its expectation was met. Once per element and predicate.
-    func diagnoseIfWaitFails(_ predicate: ElementPredicate, _ element: XCUIElement,
+    /// it false. `since` is when the wait began: the explanation gives the whole wait (XCTest
+    /// reports it at the line that waited). `fulfilled` skips it once its expectation was met.
+    /// Once per element and predicate.
+    func diagnoseIfWaitFails(_ predicate: ElementPredicate, _ element: XCUIElement, since: ContinuousClock.Instant = .now,
                              fulfilled: @escaping @Sendable () -> Bool = { false }) {
         guard case .success(.element(let uiElement)) = element.backing else { return }
         start()
@@ -96,6 +151,18 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
                     try await uiElement.expect(predicate, timeout: 0)
                 }
                 return nil
+            } catch var error as UIAutomationError {
+                // The check just made is instant: name the whole wait and where it was asked for.
+                if let waitingFor = error.reason.waitingFor {
+                    var explained = UIAutomationError(
+                        query: "\(uiElement)", reason: .timedOut(after: .now - since, waitingFor: waitingFor, lastProblem: error.reason.lastProblem),
+                        tree: error.tree)
+                    explained.suggestions = error.suggestions
+                    explained.artifacts = error.artifacts
+                    error = explained
+                }
+                error.callSite = nil
+                return "\(error)"
             } catch {
                 return "\(error)"
             }
@@ -122,6 +189,8 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
             state.halted = false
             state.diagnoses = []
             state.diagnosed = []
+            state.calls = 0
+            state.lastMissing = nil
         }
     }
 
@@ -131,9 +200,17 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
         state.withLock { state in
             if Self.stopsAtFailure(state) { state.halted = true }
         }
+        // An assertion on a `false` from `exists` or `waitForExistence` says only "XCTAssertTrue
+        // failed": add what the query saw.
+        if !description.contains("Asynchronous wait failed") {
+            guard let explanation = explanation(ofFailureIn: filePath, at: lineNumber) else { return }
+            state.withLock { $0.explaining = true }
+            testCase.recordFailure(withDescription: explanation, inFile: filePath ?? "", atLine: lineNumber, expected: true)
+            state.withLock { $0.explaining = false }
+            return
+        }
         // XCTest's own "Asynchronous wait failed … unfulfilled expectations" names only the
         // predicate: add what each element looked like at the end.
-        guard description.contains("Asynchronous wait failed") else { return }
         let diagnoses = state.withLock { state in
             defer {
                 state.diagnoses = []
@@ -158,6 +235,8 @@ final class TestRun: NSObject, XCTestObservation, @unchecked Sendable {
                 state.diagnoses = []
                 state.diagnosed = []
                 state.module = nil
+                state.calls = 0
+                state.lastMissing = nil
             }
             return (Array(state.launched.values), state.cleanups)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import UIAutomation
 
 #if !canImport(UIKit)
 /// The device the tests run on, as UIKit's `UIDevice` answers UI tests on iOS (where XCTest
@@ -54,6 +55,42 @@ extension XCTAttachment {
     /// An image, as PNG.
     public convenience init(image: UIImage) {
         self.init(data: image.pngData() ?? Data(), uniformTypeIdentifier: "public.png")
+    }
+}
+
+/// The pasteboard, as far as UI tests use UIKit's `UIPasteboard`: ``general``'s ``string`` is the
+/// clipboard as the app launched last reads it (its page's `navigator.clipboard`, allowed), so a
+/// test reads what the app copied and sets what it will paste. The browser's clipboard is shared
+/// by its launches, as an iPhone's is by its apps. With no app running it holds the string for
+/// the next reads.
+public final class UIPasteboard: @unchecked Sendable {
+    /// The general pasteboard.
+    public static let general = UIPasteboard()
+    private let kept = NSLock()
+    private var local: String?
+
+    /// The text on the pasteboard, `nil` when it holds none.
+    public var string: String? {
+        get {
+            guard let app = runningApp else { return kept.withLock { local } }
+            let text = Facade.call("UIPasteboard.general.string", at: CallerLine(file: #filePath, line: #line),
+                                   configuration: app.configuration, fallback: "") { try await app.clipboardText() }
+            return text.isEmpty ? nil : text
+        }
+        set {
+            kept.withLock { local = newValue }
+            guard let app = runningApp else { return }
+            Facade.call("UIPasteboard.general.string = …", at: CallerLine(file: #filePath, line: #line),
+                        configuration: app.configuration, fallback: ()) { try await app.setClipboardText(newValue ?? "") }
+        }
+    }
+
+    /// Whether the pasteboard holds text.
+    public var hasStrings: Bool { !(string ?? "").isEmpty }
+
+    private var runningApp: Application? {
+        guard let app = XCUIDevice.shared.lastApplication?.shared, app.isRunning else { return nil }
+        return app
     }
 }
 

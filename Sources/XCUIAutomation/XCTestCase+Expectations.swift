@@ -29,6 +29,8 @@ extension XCTestCase {
 final class PredicatePoller: @unchecked Sendable {
     private let predicate: Foundation.NSPredicate
     private let object: Any?
+    /// When the expectation was made: its failure names the whole wait.
+    private let made = ContinuousClock.now
     private let state = Mutex<(fulfilled: Bool, task: Task<Void, Never>?)>((false, nil))
     private let handlerLock = NSLock()
     private var storedHandler: XCTNSPredicateExpectation.Handler?
@@ -53,6 +55,9 @@ final class PredicatePoller: @unchecked Sendable {
     }
 
     func start(fulfilling expectation: XCTestExpectation) {
+        // A test that stopped at a failure (`continueAfterFailure` false) skips its remaining UI
+        // calls: its waits end at once instead of running out their time-outs.
+        if TestRun.shared.isHalted { return finish(expectation) }
         guard let check = asyncCheck else {
             // Neither an element nor a query: evaluate on the main run loop, as XCTest does.
             let timer = Timer(timeInterval: 0.05, repeats: true) { [self] timer in
@@ -70,7 +75,7 @@ final class PredicatePoller: @unchecked Sendable {
         state.withLock { $0.task = task }
         TestRun.shared.atTestEnd { _ in task.cancel() }
         if let elementPredicate, let element = object as? XCUIElement {
-            TestRun.shared.diagnoseIfWaitFails(elementPredicate, element) { [self] in state.withLock { $0.fulfilled } }
+            TestRun.shared.diagnoseIfWaitFails(elementPredicate, element, since: made) { [self] in state.withLock { $0.fulfilled } }
         }
     }
 
@@ -117,7 +122,13 @@ final class PredicatePoller: @unchecked Sendable {
 
     private static func poll(_ app: Application, _ check: @escaping @Sendable () async throws -> Bool) async -> Bool {
         do {
-            return try await withExpectedFailures { try await app.wait(timeout: ceiling) { try await check() } }
+            return try await withExpectedFailures {
+                // A test halted meanwhile ends the wait (see `start(fulfilling:)`).
+                try await app.wait(timeout: ceiling) {
+                    if TestRun.shared.isHalted { return true }
+                    return try await check()
+                }
+            }
         } catch {
             return false
         }

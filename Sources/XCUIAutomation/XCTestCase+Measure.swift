@@ -33,6 +33,43 @@ public final class XCTApplicationLaunchMetric: NSObject, XCTMetric, @unchecked S
     public func didStopMeasuring() -> Double { (LaunchClock.total - before).seconds }
 }
 
+/// XCTest's `XCTOSSignpostMetric`: on Apple's systems it measures the time between two
+/// `os_signpost` marks, which do not exist here. Each metric is measured as a clock metric over
+/// the same span: `applicationLaunch` the time in `XCUIApplication.launch()` (as
+/// ``XCTApplicationLaunchMetric``), the others (scrolling and navigation transitions, custom
+/// signposts) the block's wall-clock time, as ``XCTClockMetric``. The reported name says which.
+public final class XCTOSSignpostMetric: NSObject, XCTMetric, @unchecked Sendable {
+    private let measured: any XCTMetric
+    private let name: String
+
+    private init(_ name: String, measuring measured: any XCTMetric) {
+        self.name = name
+        self.measured = measured
+    }
+
+    /// A custom signpost interval, measured here as the block's wall-clock time.
+    public convenience init(subsystem: String, category: String, name: String) {
+        self.init("\(subsystem).\(category).\(name)", measuring: XCTClockMetric())
+    }
+
+    /// The app's launch: the time spent in `XCUIApplication.launch()`.
+    public static var applicationLaunch: XCTOSSignpostMetric { XCTOSSignpostMetric("applicationLaunch", measuring: XCTApplicationLaunchMetric()) }
+    /// A scroll's deceleration, measured as the block's wall-clock time.
+    public static var scrollDecelerationMetric: XCTOSSignpostMetric { XCTOSSignpostMetric("scrollDeceleration", measuring: XCTClockMetric()) }
+    /// A scroll's dragging, measured as the block's wall-clock time.
+    public static var scrollDraggingMetric: XCTOSSignpostMetric { XCTOSSignpostMetric("scrollDragging", measuring: XCTClockMetric()) }
+    /// A navigation transition, measured as the block's wall-clock time.
+    public static var navigationTransitionMetric: XCTOSSignpostMetric { XCTOSSignpostMetric("navigationTransition", measuring: XCTClockMetric()) }
+    /// A custom navigation transition, measured as the block's wall-clock time.
+    public static var customNavigationTransitionMetric: XCTOSSignpostMetric {
+        XCTOSSignpostMetric("customNavigationTransition", measuring: XCTClockMetric())
+    }
+
+    public var reportedName: String { "Duration (\(name), measured as \(measured.reportedName))" }
+    public func willBeginMeasuring() { measured.willBeginMeasuring() }
+    public func didStopMeasuring() -> Double { measured.didStopMeasuring() }
+}
+
 /// How `measure(metrics:options:block:)` runs the block.
 public final class XCTMeasureOptions: NSObject, @unchecked Sendable {
     /// How many times the block runs (XCTest's default: 5).

@@ -26,32 +26,67 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
 
     /// The test target's application (see ``UITestTargetConfiguration``): `XCUIApplication()`.
     /// The test target is found from the module of the file it is written in.
-    public convenience init(fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
-        self.init(bundleIdentifier: nil, fileID: fileID, site: CallerLine(file: file, line: line))
+    public init(fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
+        let made = Self.make(bundleIdentifier: nil, module: TargetRegistry.module(ofFileID: fileID), site: CallerLine(file: file, line: line))
+        (bundleIdentifier, shared, creationSite) = (made.bundleIdentifier, made.shared, made.site)
+        super.init(backing: made.backing, text: "app", site: made.site)
     }
 
     /// The application with `bundleIdentifier`, as the test target's configuration names it.
-    public convenience init(bundleIdentifier: String, fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
-        self.init(bundleIdentifier: bundleIdentifier, fileID: fileID, site: CallerLine(file: file, line: line))
+    public init(bundleIdentifier: String, fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line) {
+        let made = Self.make(bundleIdentifier: bundleIdentifier, module: TargetRegistry.module(ofFileID: fileID),
+                             site: CallerLine(file: file, line: line))
+        (self.bundleIdentifier, shared, creationSite) = (made.bundleIdentifier, made.shared, made.site)
+        super.init(backing: made.backing, text: "app", site: made.site)
     }
 
-    private init(bundleIdentifier: String?, fileID: String, site: CallerLine) {
-        TestRun.shared.start(module: TargetRegistry.module(ofFileID: fileID))
-        creationSite = site
+    /// The test target's application, for a subclass's `override init() { super.init() }` as
+    /// XCUITest allows (`XCUIApplication()` itself takes the initializer above, which knows the
+    /// caller's file). The test target is the subclass's module.
+    @_disfavoredOverload
+    public init() {
+        let made = Self.make(bundleIdentifier: nil, module: Self.moduleOfSubclass, site: CallerLine(file: #filePath, line: #line))
+        (bundleIdentifier, shared, creationSite) = (made.bundleIdentifier, made.shared, made.site)
+        super.init(backing: made.backing, text: "app", site: made.site)
+    }
+
+    /// The application with `bundleIdentifier`, for a subclass's
+    /// `override init(bundleIdentifier:)`; the test target is the subclass's module.
+    @_disfavoredOverload
+    public init(bundleIdentifier: String) {
+        let made = Self.make(bundleIdentifier: bundleIdentifier, module: Self.moduleOfSubclass, site: CallerLine(file: #filePath, line: #line))
+        (self.bundleIdentifier, shared, creationSite) = (made.bundleIdentifier, made.shared, made.site)
+        super.init(backing: made.backing, text: "app", site: made.site)
+    }
+
+    /// The module of the subclass being made (`MyUITests` for `MyUITests.MyApp`), else the module
+    /// of the XCTest case running now.
+    private static var moduleOfSubclass: String {
+        if Self.self != XCUIApplication.self { return String(String(reflecting: Self.self).prefix { $0 != "." }) }
+        return TestRun.shared.runningModule ?? ""
+    }
+
+    private struct Made {
+        var bundleIdentifier: String
+        var shared: Application
+        var backing: Result<Backing, any Error>
+        var site: CallerLine
+    }
+
+    /// The target application named `bundleIdentifier` (or the default one) for `module`, and the
+    /// one UIAutomation application of it in this process.
+    private static func make(bundleIdentifier: String?, module: String, site: CallerLine) -> Made {
+        TestRun.shared.start(module: module)
         let resolved = Result { () throws -> (TargetApplication, Application) in
-            let target = try TargetRegistry.target(bundleIdentifier: bundleIdentifier, fileID: fileID)
+            let target = try TargetRegistry.target(bundleIdentifier: bundleIdentifier, module: module)
             return (target, try TargetRegistry.application(for: target))
         }
         switch resolved {
         case .success(let (target, app)):
-            self.bundleIdentifier = target.bundleIdentifier
-            shared = app
             InterruptionRegistry.shared.install(on: app)
-            super.init(backing: .success(.application(app)), text: "app", site: site)
+            return Made(bundleIdentifier: target.bundleIdentifier, shared: app, backing: .success(.application(app)), site: site)
         case .failure(let error):
-            self.bundleIdentifier = bundleIdentifier ?? ""
-            shared = Application(url: "about:blank")
-            super.init(backing: .failure(error), text: "app", site: site)
+            return Made(bundleIdentifier: bundleIdentifier ?? "", shared: Application(url: "about:blank"), backing: .failure(error), site: site)
         }
     }
 

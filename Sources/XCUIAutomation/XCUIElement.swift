@@ -64,12 +64,21 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     /// Whether the element exists now (several matches count as existing).
     open var exists: Bool {
-        perform("exists", site, fallback: false) { backing in
+        let answer = perform("exists", site, fallback: nil as Bool?) { backing -> Bool? in
             switch backing {
             case .element(let element): return try await element.exists
             case .application(let app): return app.isRunning
             }
         }
+        if answer == false { noteMissing("exists", site, waited: nil) }
+        return answer ?? false
+    }
+
+    /// Notes that `call` answered that the element is missing, so an assertion failing on the
+    /// answer is explained (see `TestRun.noteMissing`).
+    func noteMissing(_ call: String, _ site: CallerLine, waited: Duration?) {
+        guard case .success(.element(let element)) = backing else { return }
+        TestRun.shared.noteMissing(.init(element: element, call: "\(text).\(call)", site: site, waited: waited))
     }
 
     /// Whether a tap at its centre would reach it.
@@ -84,8 +93,11 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
 
     /// Waits up to `timeout` seconds for the element to exist; whether it does.
     open func waitForExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        waiting("waitForExistence(timeout: \(timeout))", timeout, CallerLine(file: file, line: line), app: { $0.isRunning },
-                element: { try await $0.waitForExistence(timeout: timeout) })
+        let site = CallerLine(file: file, line: line)
+        let call = "waitForExistence(timeout: \(timeout))"
+        let found = waiting(call, timeout, site, app: { $0.isRunning }, element: { try await $0.waitForExistence(timeout: timeout) })
+        if !found && !TestRun.shared.isHalted { noteMissing(call, site, waited: .seconds(max(0, min(timeout, 86_400)))) }
+        return found
     }
 
     /// Waits up to `timeout` seconds for the element to be gone; whether it is.
@@ -173,6 +185,38 @@ open class XCUIElement: NSObject, XCUIElementAttributes, XCUIElementTypeQueryPro
     open var isSelected: Bool { readSnapshot("isSelected")?.isSelected ?? false }
     /// Whether it has keyboard focus.
     open var hasFocus: Bool { readSnapshot("hasFocus")?.hasFocus ?? false }
+    /// An attribute by its key, as Key-Value Coding reads one on Apple's `NSObject`: the keys of
+    /// `XCUIElementAttributes` (`identifier`, `label`, `value`, `title`, `placeholderValue`,
+    /// `elementType`, `frame`, `isEnabled`/`enabled`, `isSelected`/`selected`, `hasFocus`) and
+    /// `exists`, `isHittable`/`hittable`. Any other key records a failure at the caller's line
+    /// and answers `nil` (Apple's raises `NSUnknownKeyException`).
+    open func value(forKey key: String, file: StaticString = #filePath, line: UInt = #line) -> Any? {
+        switch key {
+        case "exists": return exists
+        case "isHittable", "hittable": return isHittable
+        case "identifier", "label", "value", "title", "placeholderValue", "elementType", "frame", "isEnabled", "enabled",
+             "isSelected", "selected", "hasFocus":
+            guard let element = readSnapshot(key == "frame" ? "frame" : "value(forKey: \"\(key)\")") else { return nil }
+            switch key {
+            case "identifier": return element.identifier
+            case "label": return element.label
+            case "value": return element.value
+            case "title": return ""
+            case "placeholderValue": return element.placeholderValue
+            case "elementType": return element.elementType.rawValue
+            case "frame": return CGRect(x: element.frame.x, y: element.frame.y, width: element.frame.width, height: element.frame.height)
+            case "isEnabled", "enabled": return element.isEnabled
+            case "isSelected", "selected": return element.isSelected
+            default: return element.hasFocus
+            }
+        default:
+            Facade.fail(XCUIAutomationError(call: "\(text).value(forKey: \"\(key)\")", reason: .invalidArgument(
+                "\"\(key)\" is not an attribute key of an element; the keys are identifier, label, value, title, placeholderValue, "
+                    + "elementType, frame, isEnabled, isSelected, hasFocus, exists and isHittable")), at: CallerLine(file: file, line: line))
+            return nil
+        }
+    }
+
     /// The horizontal size class of the screen (compact below 600 points, as on an iPhone).
     open var horizontalSizeClass: SizeClass { sizeClass(width: true) }
     /// The vertical size class of the screen.

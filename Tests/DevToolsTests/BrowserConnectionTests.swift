@@ -5,7 +5,7 @@ import LabSupport
 import Testing
 
 /// Round trips, concurrency, contexts, navigation and errors against one real browser.
-@Suite("Browser connection")
+@Suite("Browser connection", .heavyWork)
 struct BrowserConnectionTests {
 
     @Test func thousandSequentialRoundTrips() async throws {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Launch, close, crash and restart against the real browser.
-@Suite("Browser lifecycle")
+@Suite("Browser lifecycle", .heavyWork)
 struct BrowserLifecycleTests {
     @Test func launchAnswersAndCloseLeavesNothingRunning() async throws {
         let browser = try await Browser.launch()

@@ -2,9 +2,10 @@ import DevTools
 import Foundation
 import LabSupport
 import Testing
+import TestSupport
 
 /// The WebSocket transport against a real Chromium listening on 127.0.0.1.
-@Suite("WebSocket transport")
+@Suite("WebSocket transport", .heavyWork)
 struct WebSocketTransportTests {
     @Test func attachesToALocalChromiumByItsDevToolsURL() async throws {
         var options = LaunchOptions()
@@ -60,7 +61,7 @@ struct WebSocketTransportTests {
 
 /// The WebSocket transport against a scripted server (`WebSocketPeer`), for what a browser
 /// does not do on cue.
-@Suite("WebSocket transport, protocol")
+@Suite("WebSocket transport, protocol", .heavyWork)
 struct WebSocketProtocolTests {
     @Test func fragmentsArriveAsOneMessageAndPingsBetweenThemAreAnswered() async throws {
         let peer = try await WebSocketPeer()
@@ -131,7 +132,7 @@ struct WebSocketProtocolTests {
 
 /// The `TLS` trait's half (scripts/check-tls builds and runs it): `wss://` to a server that
 /// speaks plain WebSocket fails in the TLS handshake — the TLS path is taken, not refused.
-@Suite("WebSocket transport, TLS build")
+@Suite("WebSocket transport, TLS build", .heavyWork)
 struct WebSocketTLSTests {
     @Test(.enabled(if: ClientTLS.isAvailable, "needs the TLS trait: scripts/check-tls runs it"))
     func wssWithTheTLSTraitSpeaksTLS() async throws {

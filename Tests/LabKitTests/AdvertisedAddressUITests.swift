@@ -3,11 +3,12 @@ import LabKit
 import LabTesting
 import Testing
 import UIAutomation
+import TestSupport
 
 /// An app host that binds one address and hands the browser another name: what a browser on
 /// another machine needs. Here the browser is local, and the advertised name is this
 /// machine's own non-loopback address, which a server bound to 127.0.0.1 would not answer on.
-@Suite("Advertised app address")
+@Suite("Advertised app address", .heavyWork)
 struct AdvertisedAddressUITests {
     @Test(.enabled(if: AdvertisedAddressUITests.externalAddress != nil, "this machine has no non-loopback IPv4 address"))
     func browserReachesTheAppByTheAdvertisedAddress() async throws {

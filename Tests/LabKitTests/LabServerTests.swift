@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TestSupport
 #endif
 
 /// A lab app whose state is a counter, preset by `-start N`; `POST /counter` adds one.
@@ -21,7 +22,7 @@ struct CounterApp: LabApp {
     }
 }
 
-@Suite("Lab server")
+@Suite("Lab server", .heavyWork)
 struct LabServerTests {
     func fetch(_ url: String, method: String = "GET") async throws -> (Int, String) {
         var request = URLRequest(url: URL(string: url)!)

@@ -3,6 +3,7 @@ import LabKit
 import LabTesting
 import Testing
 import UIAutomation
+import TestSupport
 
 /// One page with every LabKit widget.
 struct WidgetsApp: LabApp {
@@ -40,7 +41,7 @@ struct WidgetsApp: LabApp {
     }
 }
 
-@Suite("LabKit widgets in the browser")
+@Suite("LabKit widgets in the browser", .heavyWork)
 struct WidgetRolesUITests {
     @Test func widgetsHaveTheirXCUITestTypes() async throws {
         let app = Application(host: LabAppHost(app: WidgetsApp()))

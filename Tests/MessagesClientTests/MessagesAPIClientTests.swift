@@ -3,11 +3,12 @@ import MessagesClient
 import MessagesModel
 import MessagesTestSupport
 import Testing
+import TestSupport
 
 /// The app's network layer against the real Messages API, run as a separate process
 /// (`lab messages-api`): the seed's three calls decode the server's own JSON with the shared
 /// wire types, and every way a call can fail becomes its typed error.
-@Suite("Messages API client", .serialized)
+@Suite("Messages API client", .serialized, .heavyWork)
 struct MessagesAPIClientTests {
     /// Runs `body` with a client of a fresh `lab messages-api` process.
     func withAPI(_ body: (MessagesAPIClient) async throws -> Void) async throws {

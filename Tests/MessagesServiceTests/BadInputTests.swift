@@ -1,6 +1,7 @@
 import Foundation
 @testable import MessagesService
 import Testing
+import TestSupport
 
 /// One bad request and the error it must get.
 struct BadRequestCase: Sendable, CustomTestStringConvertible {
@@ -153,7 +154,7 @@ let badRequestCases: [BadRequestCase] = [
 
 /// Every bad input of the item 3: a 4xx JSON error envelope that says what is wrong,
 /// never a 5xx, and nothing written.
-@Suite struct BadInputTests {
+@Suite(.heavyWork) struct BadInputTests {
     @Test(arguments: badRequestCases)
     func badRequestGetsA4xxEnvelopeAndWritesNothing(_ badCase: BadRequestCase) async throws {
         let store = try memoryStore()

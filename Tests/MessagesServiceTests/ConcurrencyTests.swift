@@ -2,9 +2,10 @@ import Foundation
 import LabSupport
 import MessagesService
 import Testing
+import TestSupport
 
 /// Concurrent writers are safe: 1,000 POSTs at once, each on its own connection, all kept.
-@Suite struct ConcurrencyTests {
+@Suite(.heavyWork) struct ConcurrencyTests {
     @Test func thousandConcurrentPostsAreAllRetrievable() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

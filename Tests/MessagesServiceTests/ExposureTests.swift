@@ -6,7 +6,7 @@ import Testing
 
 /// Binding beyond loopback is said out loud (what is exposed, that the Host check is no access
 /// control, how to restrict it), and IPv6 URLs are printed in brackets.
-@Suite struct ExposureTests {
+@Suite(.heavyWork) struct ExposureTests {
     @Test func loopbackIsToldFromEverythingElse() {
         for host in ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost", "LOCALHOST"] { #expect(BindExposure.isLoopback(host), "\(host)") }
         for host in ["0.0.0.0", "::", "192.168.1.10", "10.0.0.1", "fe80::1", "example.com", "127.0.0.256", "127.0.0"] {

@@ -17,7 +17,7 @@ import Testing
 /// side, with the rest of the suite and two CPU hogs, they starved each other's requests past
 /// the test client's 30 s bound (a loaded soak run, load 13, 2026-11-24); one at a time each
 /// still shows its bound against the load around it.
-@Suite(.serialized) struct HeavyAnswersTests {
+@Suite(.serialized, .heavyWork) struct HeavyAnswersTests {
     /// The biggest page there is: 261 messages of 4,000 U+0001 (and a short user and subject)
     /// fill the 1 MiB budget of stored text, 6.3 MB once JSON-escaped (`\u0001` is six bytes).
     static func storeWithTheBiggestPage() async throws -> SQLiteMessageStore {

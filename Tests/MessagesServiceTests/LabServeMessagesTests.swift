@@ -3,10 +3,11 @@ import LabKit
 import MessagesApp
 import MessagesTestSupport
 import Testing
+import TestSupport
 
 /// `lab serve` mounts the Messages app at /messages on the Messages API's own store: what one
 /// side saves, the other shows.
-@Suite("lab serve: the Messages app shares the API's store")
+@Suite("lab serve: the Messages app shares the API's store", .heavyWork)
 struct LabServeMessagesTests {
     @Test func aMessagePostedToTheAPIShowsInTheAppAndAMessageSentFromTheAppShowsInTheAPI() async throws {
         let directory = try temporaryDirectory()

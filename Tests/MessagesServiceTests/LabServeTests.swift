@@ -3,9 +3,10 @@ import Foundation
 import MessagesTestSupport
 import Testing
 import TogglesApp
+import TestSupport
 
 /// `lab serve`: every lab app under one origin, run as the real executable.
-@Suite("lab serve")
+@Suite("lab serve", .heavyWork)
 struct LabServeTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func servesTheIndexTheAppsAndTheMessagesAPIThenStopsCleanly(_ signal: Int32) async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `lab serve` and Movie Trivia's questions file, run as the real executable: the bundled
 /// questions, a file named by `LAB_TRIVIA_QUESTIONS`, and a bad file stopping it at start-up.
-@Suite("lab serve: Movie Trivia")
+@Suite("lab serve: Movie Trivia", .heavyWork)
 struct LabServeTriviaTests {
     static let question = #"{"title": "Which film is set on Amity Island?", "answer_a": "Jaws", "answer_b": "Alien", "answer_c": "Heat", "correct_answer": CORRECT}"#
 

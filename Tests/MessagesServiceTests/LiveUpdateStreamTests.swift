@@ -7,12 +7,13 @@ import MessagesTestSupport
 import ServerDefenses
 import Synchronization
 import Testing
+import TestSupport
 
 /// The All Messages event streams (`/messages/all/updates`) as bounded push (issue 26, items
 /// 1–3): one change feed per launch, a latest-only buffer per stream, and a cap of their own
 /// that leaves ordinary requests their connections. Real clients over real sockets; the bounds
 /// are generous, since the machine is shared.
-@Suite("Messages live updates: one feed, bounded streams, a cap of their own")
+@Suite("Messages live updates: one feed, bounded streams, a cap of their own", .heavyWork)
 struct LiveUpdateStreamTests {
     static let streamRequest = "GET /messages/all/updates HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
 

@@ -7,7 +7,7 @@ import Testing
 /// Keeps openapi.yaml true: each documented response is produced by a real request and
 /// conforms; nothing the server answers on these paths is missing from the document; the
 /// document's limits are the server's.
-@Suite struct OpenAPIConformanceTests {
+@Suite(.heavyWork) struct OpenAPIConformanceTests {
     /// One request that must produce one documented response.
     struct Example: Sendable {
         var method: String

@@ -1,10 +1,11 @@
 import LabSupport
 import MessagesService
 import Testing
+import TestSupport
 
 /// The GETs page through the save order: `limit` and `cursor`, `next` and `Link` only when
 /// another page follows, the seed's exact shape when everything fits in one page.
-@Suite struct PaginationTests {
+@Suite(.heavyWork) struct PaginationTests {
     /// Posts `count` messages, alternating between dan and bob; message texts are "1", "2", ….
     static func fill(_ client: HTTPTestClient, count: Int) async throws {
         for index in 1...count {

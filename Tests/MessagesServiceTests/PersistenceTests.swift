@@ -3,9 +3,10 @@ import LabSupport
 import MessagesService
 import MessagesTestSupport
 import Testing
+import TestSupport
 
 /// Durability: data survives a restart, and an acknowledged POST survives `kill -9`.
-@Suite struct PersistenceTests {
+@Suite(.heavyWork) struct PersistenceTests {
     @Test func fileStoreUsesWALWithFullSync() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

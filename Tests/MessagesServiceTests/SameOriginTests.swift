@@ -4,10 +4,11 @@ import LabKit
 import MessagesService
 import ServerDefenses
 import Testing
+import TestSupport
 
 /// Cross-site requests and DNS rebinding, tried with real requests against real servers: the
 /// lab apps' server and the Messages API.
-@Suite("Same origin: host check and cross-site requests")
+@Suite("Same origin: host check and cross-site requests", .heavyWork)
 struct SameOriginTests {
     @Test func aCrossSiteFormPostToALabAppIsRefused() async throws {
         let server = try await LabServer.start(apps: [AnimalsApp()])

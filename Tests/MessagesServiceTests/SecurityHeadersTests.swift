@@ -5,11 +5,12 @@ import MessagesApp
 import Testing
 import TogglesApp
 import TriviaApp
+import TestSupport
 
 /// Every page of every lab app carries the security headers, and its inline code carries the
 /// response's own nonce; checked on every page reachable from the index (two links deep), on a
 /// 404 and on a refused post.
-@Suite("Security headers on every route")
+@Suite("Security headers on every route", .heavyWork)
 struct SecurityHeadersTests {
     @Test func everyPageHasTheHeadersAndOnlyNoncedInlineCode() async throws {
         let server = try await LabServer.start(apps: [AnimalsApp(), TogglesApp(), MessagesApp(), try TriviaApp()],

@@ -1,9 +1,10 @@
 import LabSupport
 import MessagesService
 import Testing
+import TestSupport
 
 /// The seed's API Description examples, verbatim, over real HTTP.
-@Suite struct SeedExamplesTests {
+@Suite(.heavyWork) struct SeedExamplesTests {
     static let seedPosts: [(user: String, subject: String, message: String)] = [
         ("dan", "pets", "dogs are happy"),
         ("dan", "pets", "cats are grumpy"),

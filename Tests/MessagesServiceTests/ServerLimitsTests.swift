@@ -9,6 +9,7 @@ import NIOPosix
 import ServerDefenses
 import Testing
 import XCTest
+import TestSupport
 
 /// The limits every lab server runs with, tried as a hostile local client would: real sockets
 /// against a real server (in-process, or the `lab` binary as its own process). XCTest, so the
@@ -138,7 +139,7 @@ final class ServerLimitsTests: XCTestCase {
     }
 }
 
-@Suite("Malformed HTTP is a 4xx, never a 500")
+@Suite("Malformed HTTP is a 4xx, never a 500", .heavyWork)
 struct MalformedHTTPTests {
     /// Requests whose framing is broken in the body, which the parser meets only once a
     /// handler reads it.

@@ -2,9 +2,10 @@ import Foundation
 import LabSupport
 import MessagesService
 import Testing
+import TestSupport
 
 /// Hostile and non-ASCII text is stored and returned exactly as sent: escaping is the renderer's job.
-@Suite struct VerbatimStorageTests {
+@Suite(.heavyWork) struct VerbatimStorageTests {
     static let hostileTexts: [String] = [
         "<script>alert('x')</script>",
         "<img src=x onerror=\"alert(1)\"> &amp; &lt;b&gt;",

@@ -12,7 +12,7 @@ import UIAutomation
 /// selects exactly that element, and the same line is handed to the terminal. The page's own
 /// view of its DOM (its element count, a MutationObserver it installed before inspection, its
 /// body's shadow root) and the element tree a test reads are the same before and after.
-@Suite("Inspecting on hover", .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and a full chromium"))
+@Suite("Inspecting on hover", .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and a full chromium"), .heavyWork)
 struct HoverInspectorTests {
     @Test func theQueryOfTheElementUnderThePointerIsShownBesideItAndThePageSeesNothing() async throws {
         let display = try await VirtualDisplay.start()

@@ -14,7 +14,7 @@ import UIAutomation
 /// as plain XCUITest (and RecordedBrokenAppTests runs against broken apps, where it must fail).
 ///
 /// `LAB_RECORD_GOLDEN=1` writes the files instead of comparing (after a deliberate change).
-@Suite("Recording the seeds' journeys", .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and a full chromium (scripts/ensure-xvfb)"))
+@Suite("Recording the seeds' journeys", .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and a full chromium (scripts/ensure-xvfb)"), .heavyWork)
 struct JourneyRecordingTests {
     typealias ID = AnimalsIdentifiers
 

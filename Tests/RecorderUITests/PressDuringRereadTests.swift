@@ -14,7 +14,7 @@ import UIAutomation
 /// cell). Made deterministic here: the page is kept busy (a 4 s layout animation that moves
 /// nothing), so the re-read after a Shift key waits; the press on the zebra's cell is sent
 /// right behind the key, pipelined, and opens the zebra's page long before the animation ends.
-@Suite("A press during the recorder's re-read", .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and a full chromium (scripts/ensure-xvfb)"))
+@Suite("A press during the recorder's re-read", .enabled(if: VirtualDisplay.isAvailable, "needs Xvfb and a full chromium (scripts/ensure-xvfb)"), .heavyWork)
 struct PressDuringRereadTests {
     typealias ID = AnimalsIdentifiers
 

@@ -8,7 +8,7 @@ import UIAutomation
 /// and types on the headed Chromium's window in Xvfb. The steps come out as the person did them:
 /// the switch by the toggle helper, the typing as one `typeText` ending in Return, an assertion
 /// added with Alt+Shift+L, and the page's own state shows the recording changed nothing it sees.
-@Suite("Recording real X input", .enabled(if: VirtualDisplay.isAvailable && RealInput.xdotool != nil, "needs Xvfb, xdotool and a full chromium"))
+@Suite("Recording real X input", .enabled(if: VirtualDisplay.isAvailable && RealInput.xdotool != nil, "needs Xvfb, xdotool and a full chromium"), .heavyWork)
 struct RealInputRecordingTests {
     static let form = """
         <!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>Sign up</title></head><body><main>

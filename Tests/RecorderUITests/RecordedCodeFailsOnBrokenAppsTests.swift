@@ -5,7 +5,7 @@ import TestSupport
 /// The recorded files of Tests/RecordedXCUITests pass in the suite against the real apps; here
 /// each runs again, in a child process of this test binary, against its app with the journey's
 /// main action broken (`LAB_RECORDED_BROKEN=1`, see that target's UITestTarget) — and must fail.
-@Suite("Recorded code fails when the app is broken")
+@Suite("Recorded code fails when the app is broken", .heavyWork)
 struct RecordedCodeFailsOnBrokenAppsTests {
     /// Each journey with the UI call where its broken app first lets it down: its test target does
     /// not continue after a failure, so that call is the journey's last (then the app is terminated).

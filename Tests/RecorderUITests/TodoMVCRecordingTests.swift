@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import Testing
 import UIAutomation
+import TestSupport
 
 /// A public app this project did not write: TodoMVC (tastejs/todomvc, its TypeScript + React
 /// example), fetched and served by scripts/record-todomvc — never part of this repository, so
@@ -9,7 +10,7 @@ import UIAutomation
 /// todos is recorded; the script then compiles and runs the file written here
 /// (`LAB_RECORD_OUTPUT`, async Swift Testing: TodoMVC's check boxes are plain ones, which
 /// UIAutomation's toggle helpers turn directly) as a test of RecordedAsyncTests.
-@Suite("Recording TodoMVC", .enabled(if: ProcessInfo.processInfo.environment["TODOMVC_URL"] != nil && VirtualDisplay.isAvailable))
+@Suite("Recording TodoMVC", .enabled(if: ProcessInfo.processInfo.environment["TODOMVC_URL"] != nil && VirtualDisplay.isAvailable), .heavyWork)
 struct TodoMVCRecordingTests {
     static var url: String { ProcessInfo.processInfo.environment["TODOMVC_URL"] ?? "" }
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import UIAutomation
+import TestSupport
 
 /// Sample tests for the reporter, two of them failing on purpose: kept out of the normal suite
 /// (they run only with `LAB_REPORT_SAMPLE=1`). `ReportPageTests` runs them in a child process
 /// and checks the report made from that run.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["LAB_REPORT_SAMPLE"] == "1", "a sample run for the reporter"))
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["LAB_REPORT_SAMPLE"] == "1", "a sample run for the reporter"), .heavyWork)
 struct FailingSample {
     @Test func passes() async throws {
         try await withSampleApp { (app) async throws in

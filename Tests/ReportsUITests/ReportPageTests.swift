@@ -10,7 +10,7 @@ import UIAutomation
 /// `LAB_RETRIES=1 scripts/test` does; each pass is assembled, the two are merged, the JUnit XML
 /// is parsed and its counts compared with Swift Testing's own, and the HTML report is opened in
 /// the real browser and driven with UIAutomation.
-@Suite struct ReportPageTests {
+@Suite(.heavyWork) struct ReportPageTests {
     static let suite = "ReportsUITests.FailingSample"
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["LAB_REPORT_SAMPLE"] == nil, "not inside the sample run itself"))

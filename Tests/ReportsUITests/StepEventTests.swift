@@ -3,10 +3,11 @@ import StepRecords
 import Reports
 import Testing
 import UIAutomation
+import TestSupport
 
 /// The recording mechanism in the real browser: which calls are steps, their names as code,
 /// outcomes, and where failure artifacts go.
-@Suite struct StepEventTests {
+@Suite(.heavyWork) struct StepEventTests {
     @Test func actionsWaitsAndExpectationsAreStepsNamedAsCode() async throws {
         let collector = StepCollector(test: TestIdentity.current)
         Recording.addObserver(collector)

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The test fixtures' child processes: ready lines, signals, deadlines, and no child left behind.
-@Suite("Child processes")
+@Suite("Child processes", .heavyWork)
 struct ChildProcessTests {
     @Test func startReturnsTheReadyValueAndStopReportsHowItEnded() async throws {
         let (process, port) = try await ChildProcess.start(

@@ -3,10 +3,11 @@ import Foundation
 import Testing
 import RemoteBrowsers
 import UIAutomation
+import TestSupport
 
 /// Choosing where browsers come from, and reading WebDriver new-session answers (recorded
 /// from a real Selenium Grid 4 and a real chromedriver). No browser is started here.
-@Suite("Browser sources")
+@Suite("Browser sources", .heavyWork)
 struct BrowserSourceTests {
     @Test func environmentChoosesTheSource() throws {
         #expect(try BrowserSources.fromEnvironment([:]) is LocalBrowserSource)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import RemoteBrowsers
 import UIAutomation
+import TestSupport
 
 /// Browsers obtained from a real chromedriver's new-session endpoint (Debian's
 /// `chromium-driver`, started here on a free port) and from a real Chromium's CDP endpoint.
@@ -101,7 +102,7 @@ struct RemoteBrowserTests {
 
 /// Attaching to a running Chromium by its HTTP DevTools address, as Playwright's
 /// `connectOverCDP` does.
-@Suite("CDP endpoint source")
+@Suite("CDP endpoint source", .heavyWork)
 struct CDPEndpointSourceTests {
     @Test func cdpEndpointIsResolvedThroughJSONVersion() async throws {
         var options = DevTools.LaunchOptions()

@@ -19,6 +19,12 @@ public final class BrowserContext: Sendable {
         return PageSession(targetId: target.targetId, session: connection.session(attached.sessionId))
     }
 
+    /// Grants `permissions` (CDP's names, e.g. `clipboardReadWrite`) to every origin in this
+    /// context, without prompting.
+    public func grantPermissions(_ permissions: [String]) async throws {
+        _ = try await browser.connection.send(CDP.Browser.GrantPermissions(permissions: permissions, browserContextId: id))
+    }
+
     /// Closes the context and every page in it.
     public func dispose() async throws {
         _ = try await browser.connection.send(CDP.Target.DisposeBrowserContext(browserContextId: id))

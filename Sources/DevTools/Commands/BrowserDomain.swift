@@ -13,6 +13,18 @@ extension CDP {
             }
         }
 
+        /// `Browser.grantPermissions`: grants `permissions` (e.g. `clipboardReadWrite`) to every
+        /// origin in a browser context, without prompting.
+        public struct GrantPermissions: CDPCommand {
+            public static let method = "Browser.grantPermissions"
+            public var permissions: [String]
+            public var browserContextId: String?
+            public init(permissions: [String], browserContextId: String?) {
+                self.permissions = permissions
+                self.browserContextId = browserContextId
+            }
+        }
+
         /// `Browser.close`: asks the browser to exit gracefully.
         public struct Close: CDPCommand {
             public static let method = "Browser.close"

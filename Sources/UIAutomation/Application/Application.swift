@@ -60,8 +60,15 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     public func launch(file: StaticString = #filePath, line: UInt = #line) async throws {
         PoolStallWatch.startOnce()
         try await called(file, line) {
-            try await step("app.launch()", .action) {
-                try await CallProgress.run("app.launch()", limit: configuration.launchTimeout) { progress in try await launch(progress) }
+            // The slot first: the launch's clock starts once the app may run (RunningApps).
+            try await RunningApps.shared.admit(ObjectIdentifier(self), named: "app of \(type(of: host))", test: TestIdentity.current)
+            do {
+                try await step("app.launch()", .action) {
+                    try await CallProgress.run("app.launch()", limit: configuration.launchTimeout) { progress in try await launch(progress) }
+                }
+            } catch {
+                if !isRunning { RunningApps.shared.release(ObjectIdentifier(self)) }
+                throw error
             }
         }
     }
@@ -70,7 +77,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// browser's context and the page's load and idle wait.
     private func launch(_ progress: CallProgress) async throws {
         progress.enter("start")
-        await terminate()
+        await stopRunning()
         let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
         let running = try await host.launch(arguments: arguments, environment: environment)
         do {
@@ -88,14 +95,33 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
             try await driver.open(running.url, until: progress.deadline)
             if let spareIn { await SparePages.shared.refill(in: spareIn, device: configuration.device) }
         } catch {
-            await terminate()
+            await stopRunning()
             await running.terminate()
             throw wrap(error, query: "app.launch()")
         }
     }
 
-    /// Stops the app and closes its browser context. Safe when not running.
+    /// Stops the app and closes its browser context, giving its place among the apps that run
+    /// at once to the next launch. Safe when not running.
     public func terminate() async {
+        await stopRunning()
+        RunningApps.shared.release(ObjectIdentifier(self))
+    }
+
+    deinit {
+        // Released without terminate(): close what still runs and give the slot back.
+        if let running = state.withLock({ $0.running }) {
+            Task.detached {
+                await running.driver.close()
+                await running.app.terminate()
+            }
+        }
+        RunningApps.shared.release(ObjectIdentifier(self))
+    }
+
+    /// Stops the running instance and closes its browser context, keeping the app's slot
+    /// (``launch(file:line:)`` starts a new instance in it).
+    private func stopRunning() async {
         let running = state.withLock { state in
             defer { state.running = nil }
             return state.running

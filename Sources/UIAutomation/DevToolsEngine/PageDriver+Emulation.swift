@@ -14,3 +14,11 @@ extension PageDriver {
         }
     }
 }
+
+extension PageDriver {
+    /// Grants the launch's context clipboard reads and writes (the page's `navigator.clipboard`
+    /// is refused without a user's permission otherwise).
+    func allowClipboardAccess() async throws {
+        try await browser.run { try await context.grantPermissions(["clipboardReadWrite", "clipboardSanitizedWrite"]) }
+    }
+}

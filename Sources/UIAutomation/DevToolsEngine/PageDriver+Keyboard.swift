@@ -17,7 +17,16 @@ extension PageDriver {
         var events: [any CDPCommand] = []
         for character in text {
             switch character {
-            case "\n", "\r", "\r\n": events += keyEvents(.return)
+            case "\n", "\r", "\r\n":
+                // Text and then Return: the app renders what was typed before it sees the Return,
+                // as between a person's keystrokes (a framework that renders its model in a later
+                // task or frame reads that model on Return).
+                if !events.isEmpty, !Self.endsWithReturn(events) {
+                    try await sendKeys(events)
+                    events = []
+                    try await letPageRender()
+                }
+                events += keyEvents(.return)
             case "\t": events += keyEvents(.tab)
             case "\u{8}", "\u{7F}": events += keyEvents(.backspace)
             // Chromium rejects a key event whose text does not fit its small fixed buffer
@@ -27,10 +36,33 @@ extension PageDriver {
             default: events += keyEvents(Key(character))
             }
         }
-        // The reply to the last event comes once the page has handled all of them; the limit
-        // covers the batch as the per-event limits covered each event.
+        try await sendKeys(events)
+    }
+
+    /// Sends key events pipelined. The reply to the last event comes once the page has handled
+    /// all of them; the limit covers the batch as the per-event limits covered each event.
+    private func sendKeys(_ events: [any CDPCommand]) async throws {
+        guard !events.isEmpty else { return }
         let limit = configuration.responseTimeout
         try await sendingInput { try await page.sendPipelined(events, timeout: limit) }
+    }
+
+    /// Whether the last events are a Return's (Returns in a row need no render between them).
+    private static func endsWithReturn(_ events: [any CDPCommand]) -> Bool {
+        (events.last as? CDP.Input.DispatchKeyEvent)?.key == "Enter"
+    }
+
+    /// Lets the page render and react: an animation frame, a task, and then the idle check
+    /// (what the app queued in reaction to the keys, within a second).
+    private func letPageRender() async throws {
+        let script = """
+            new Promise(done => (window.__lab ? window.__lab.rawRequestFrame : requestAnimationFrame)(() =>
+              (window.__lab ? window.__lab.rawSetTimeout : setTimeout)(done, 0)))
+              .then(() => window.__lab ? window.__lab.idle(1000) : null)
+            """
+        _ = try await browser.run {
+            try await page.send(CDP.Runtime.Evaluate(expression: script, awaitPromise: true), timeout: configuration.responseTimeout)
+        }
     }
 
     /// Presses `key` with `modifiers` held: each modifier goes down (in the order shift,

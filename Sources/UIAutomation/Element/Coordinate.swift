@@ -125,13 +125,35 @@ public struct Coordinate: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The point on screen, once its element exists: a coordinate of an element that is not
+    /// there yet (a screen still loading) waits for it, as an action on the element would,
+    /// until `deadline`; then the call fails naming the element.
+    private func resolvedPoint(until deadline: ContinuousClock.Instant) async throws -> (x: Double, y: Double) {
+        var point: (x: Double, y: Double)?
+        var missing: UIAutomationError?
+        _ = try await poll(until: deadline) {
+            do {
+                point = try await withExpectedFailures { try await screenPoint() }
+                return true
+            } catch let error as UIAutomationError where error.meansMissing {
+                missing = error
+                return false
+            }
+        }
+        if let point { return point }
+        guard var failure = missing else { return try await screenPoint() }
+        failure.waited = CallProgress.current?.elapsed
+        throw await app.recordFailure(failure)
+    }
+
     /// Resolves the point, runs `input` there and waits for idle, all within one deadline.
     private func act(_ call: String, _ input: @escaping (any PageEngine, (x: Double, y: Double)) async throws -> Void) async throws {
         let name = "\(self).\(call)"
         try await app.step(name, .action) {
             try await CallProgress.run(name, limit: app.configuration.actionTimeout) { progress in
                 progress.enter("resolve")
-                let point = try await screenPoint()
+                progress.waiting(for: "the element to exist")
+                let point = try await resolvedPoint(until: progress.deadline)
                 let driver = try app.driver(for: name)
                 try await app.perform(name) {
                     progress.enter("input")

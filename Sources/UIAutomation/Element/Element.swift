@@ -99,9 +99,11 @@ public struct Element: ElementQueryProviding, Sendable, CustomStringConvertible 
     @discardableResult
     public func waitForExistence(timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line) async throws -> Bool {
         try await called(file, line) {
-            try await app.polling("\(description).waitForExistence(timeout: \(timeout))", .wait, limit: .seconds(clamping: timeout)) {
-                try await exists
-            }
+            let call = "\(description).waitForExistence(timeout: \(timeout))"
+            let started = ContinuousClock.now
+            let found = try await app.polling(call, .wait, limit: .seconds(clamping: timeout)) { try await exists }
+            if !found { await keepMissingDiagnosis(call, waited: .now - started) }
+            return found
         }
     }
 

@@ -103,9 +103,16 @@ package protocol PageEngine: AnyObject, Sendable {
     func screenshot(of rect: Rect) async throws -> Data
     /// A PNG of the viewport (or `rect`) that is the same every run for the same screen.
     func stillScreenshot(of rect: Rect?) async throws -> Data
+
+    // MARK: Permissions
+
+    /// Lets the page read and write the clipboard (`navigator.clipboard`) without asking.
+    func allowClipboardAccess() async throws
 }
 
 extension PageEngine {
+    /// An engine that cannot grant permissions leaves the page to ask (and be refused).
+    func allowClipboardAccess() async throws {}
     /// The element tree now, frames and all, within the response timeout.
     func snapshot() async throws -> PageSnapshot { try await snapshot(timeout: nil, frames: true) }
     /// The element tree now, frames and all.

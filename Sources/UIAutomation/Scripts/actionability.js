@@ -59,11 +59,18 @@
     y = top + (bottom - top) * offsetY;
   }
   const hit = hitTarget(x, y);
-  if (hit === element || (hit && contains(element, hit))) {
+  if (hit === element || (hit && contains(element, hit)) || labels(hit, element)) {
     if (acting && guardHits) guardHitTarget(element);
     return { state: 'ok', x, y };
   }
   return { state: 'covered', x, y, by: describe(hit) };
+
+  // Whether `node` is (inside) a <label> of `control`: a touch there reaches the control, as a
+  // check box styled behind its own label is toggled by a tap on the label.
+  function labels(node, control) {
+    const label = node && node.closest && node.closest('label');
+    return !!label && label.control === control;
+  }
 
   // The element a touch at (x, y) reaches: looked up through open shadow roots, as the event's
   // composed path would start (document.elementFromPoint stops at a shadow host).
@@ -108,7 +115,8 @@
     const handler = event => {
       if (guard.missed === null) {
         const path = event.composedPath(), target = path[0];
-        guard.missed = path.includes(element) ? '' : (target && target.tagName ? describe(target) : 'another node');
+        guard.missed = path.includes(element) || labels(target, element) ? ''
+          : (target && target.tagName ? describe(target) : 'another node');
       }
       if (guard.missed) { event.preventDefault(); event.stopImmediatePropagation(); }
     };

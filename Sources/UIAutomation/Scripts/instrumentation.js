@@ -27,6 +27,80 @@
     this.addEventListener('loadend', done, { once: true });
     return send.apply(this, args);
   };
+  // The app's own reaction to input. A tap or a key is handled at once, but an app often answers
+  // it a little later: a hash route re-renders on `hashchange` (a task after the click), a
+  // framework renders in the next animation frame or a short timer. A read straight after the
+  // action must see that answer, as XCUITest's wait for the app's run loop to go quiet sees an
+  // iOS app's. So: a fragment navigation whose `hashchange` has not fired yet keeps the page
+  // busy, and so do the short timers (≤ 100 ms) and animation frames the page queues while it
+  // handles input (for 50 ms after an input event) and, from those, up to three tasks deep — a
+  // chain a perpetual loop cannot stretch past three frames. Untracked after a second at most.
+  const rawSetTimeout = window.setTimeout.bind(window), rawClearTimeout = window.clearTimeout.bind(window);
+  const rawRequestFrame = window.requestAnimationFrame.bind(window), rawCancelFrame = window.cancelAnimationFrame.bind(window);
+  lab.rawSetTimeout = rawSetTimeout;
+  lab.rawRequestFrame = rawRequestFrame;
+  const reaction = { until: 0, started: -Infinity, pending: 0, depth: 0 };
+  const startReaction = () => {
+    reaction.started = performance.now();
+    reaction.until = reaction.started + 50;
+  };
+  for (const type of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'touchstart', 'touchend', 'keydown',
+                      'keyup', 'input', 'change', 'submit', 'hashchange', 'popstate']) {
+    addEventListener(type, startReaction, true);
+  }
+  // Wraps a scheduler (setTimeout, requestAnimationFrame) so that what is queued in reaction to
+  // input is counted until it has run or been cancelled.
+  const tracking = (schedule, cancel, delayOf) => {
+    const tracked = new Set();
+    const wrapped = function (callback, ...rest) {
+      const depth = reaction.depth + 1;
+      const reacting = reaction.depth > 0 || performance.now() < reaction.until;
+      if (typeof callback !== 'function' || !reacting || depth > 3 || delayOf(rest) > 100) return schedule(callback, ...rest);
+      reaction.pending++;
+      const id = schedule(function (...args) {
+        if (!tracked.delete(id)) return callback.apply(this, args);
+        const outer = reaction.depth;
+        reaction.depth = depth;
+        try { return callback.apply(this, args); } finally { reaction.depth = outer; reaction.pending--; }
+      }, ...rest);
+      tracked.add(id);
+      return id;
+    };
+    const cancelling = function (id) {
+      if (tracked.delete(id)) reaction.pending--;
+      return cancel(id);
+    };
+    return [wrapped, cancelling];
+  };
+  [window.setTimeout, window.clearTimeout] = tracking(rawSetTimeout, rawClearTimeout, rest => +rest[0] || 0);
+  [window.requestAnimationFrame, window.cancelAnimationFrame] = tracking(rawRequestFrame, rawCancelFrame, () => 0);
+  // The URL as of the last hash change, history entry or load the page has handled.
+  let settledHref = location.href, unsettledSince = null;
+  const settle = () => { settledHref = location.href; unsettledSince = null; };
+  for (const type of ['hashchange', 'load']) addEventListener(type, settle, true);
+  // A fragment navigation fires `popstate` and then, a task later, `hashchange`: only the
+  // second means the page has handled it. A history step within the same fragment fires only
+  // `popstate`.
+  const hashOf = href => { const at = href.indexOf('#'); return at < 0 ? '' : href.slice(at); };
+  addEventListener('popstate', () => { if (hashOf(location.href) === hashOf(settledHref)) settle(); }, true);
+  for (const name of ['pushState', 'replaceState']) {
+    const original = history[name];
+    history[name] = function (...args) {
+      const result = original.apply(this, args);
+      settle();
+      startReaction();
+      return result;
+    };
+  }
+  const reactionProblem = () => {
+    if (location.href !== settledHref) {
+      if (unsettledSince === null) unsettledSince = performance.now();
+      if (performance.now() - unsettledSince < 1000) return 'the page has not handled its hash change yet';
+    }
+    if (reaction.pending > 0 && performance.now() - reaction.started < 1000)
+      return reaction.pending + ' task(s) the app queued in reaction to input still to run';
+    return null;
+  };
   // Which animations matter: those that can change what a touch hits or where. A property
   // that only paints (colour, opacity, shadow, outline, decoration, filter) does not; any
   // other property, a custom property, or an effect that cannot be read, does.
@@ -83,6 +157,8 @@
     if (submitting()) return 'a form submission is starting';
     if (document.readyState !== 'complete') return 'the document is ' + document.readyState;
     if (lab.inflight > 0) return lab.inflight + ' request(s) in flight';
+    const reacting = reactionProblem();
+    if (reacting) return reacting;
     const running = finiteRunning();
     if (running > 0) return running + ' layout-moving animation(s) running';
     return null;
@@ -620,8 +696,8 @@
       // A frame at a time, or the budget's end if frames do not come (a page not yet
       // rendering, a starved renderer): the answer is due at the budget's end.
       await new Promise(done => {
-        requestAnimationFrame(() => done());
-        setTimeout(done, Math.max(0, end - performance.now()));
+        rawRequestFrame(() => done());
+        rawSetTimeout(done, Math.max(0, end - performance.now()));
       });
       problem = lab.problem();
     }
