@@ -46,6 +46,12 @@ def engine_dump(host, source, identifier="data-testid", frames=False, decorative
     return host.evaluate(f"({source})({request})")["elements"]
 
 
+def install(host, source):
+    """Installs the engine in every new document before the page's scripts run (as the wiring
+    proposes), so it sees the click listeners pages add."""
+    host.call("Page.addScriptToEvaluateOnNewDocument", {"source": f"({source})({{mode: 'stamp'}})"})
+
+
 def key(element):
     return tuple(element.get(f) if element.get(f) is not None else None for f in FIELDS)
 
@@ -188,6 +194,7 @@ def main():
 
     host = Host()
     source = engine_source()
+    install(host, source)
     unclassified, classified = [], {}
     results = {}
     exit_status = 0

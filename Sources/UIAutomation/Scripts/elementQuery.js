@@ -53,6 +53,19 @@
     for (const type of ['input', 'change', 'focusin', 'focusout', 'scroll', 'resize', 'load', 'transitionend', 'animationend', 'toggle']) {
       addEventListener(type, () => { version++; }, true);
     }
+    // Elements with click, mousedown or mouseup listeners: Chromium keeps such a generic
+    // container in its tree. Seen only for listeners added after this script runs, so the
+    // engine is installed in every new document (see the wiring in docs/decisions.md, issue 42).
+    const clickable = new WeakSet();
+    const CLICKS = new Set(['click', 'mousedown', 'mouseup']);
+    const addListener = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (type, listener, options) {
+      if (CLICKS.has(type) && this && this.nodeType === 1) clickable.add(this);
+      return addListener.call(this, type, listener, options);
+    };
+    function isClickable(element) {
+      return clickable.has(element) || element.onclick !== null || element.onmousedown !== null || element.onmouseup !== null;
+    }
     function stamp() {
       if (window.__lab && window.__lab.stamp) return window.__lab.stamp();
       observer.takeRecords().length && version++;
@@ -562,7 +575,7 @@
         const parentStyle = node.parentNode && node.parentNode.nodeType === 1 ? getComputedStyle(node.parentNode) : null;
         if (parentStyle && parentStyle.visibility !== 'visible') return;
         const text = renderedText(node);
-        if (text) into.push({ role: 'StaticText', name: text, ignored: false, text: node, children: [], facts: {} });
+        if (text) into.push({ role: 'StaticText', name: text, ignored: !!context.quietText, text: node, children: [], facts: {} });
         return;
       }
       if (node.nodeType !== 1) return;
@@ -578,7 +591,16 @@
         for (const child of childrenOf(element)) addNode(child, into, context);
         return;
       }
-      const role = roleOf(element, style);
+      let role = roleOf(element, style);
+      // A label of a check box or radio button is left out with its text: the control carries it.
+      if (tag === 'label' && !explicitRole(element) && element.control && (element.control.type === 'checkbox' || element.control.type === 'radio')) {
+        const quiet = Object.assign({}, context, { quietText: true });
+        const holder = { role: 'none', ignored: true, children: [], facts: {} };
+        for (const child of childrenOf(element)) addNode(child, holder.children, quiet);
+        into.push(holder);
+        return;
+      }
+      if (role === 'paragraph' && !hasInlineChildren(element) && !element.children.length) role = 'none';
       const node2 = { role, name: '', ignored: false, element, children: [], facts: {} };
       if (isIgnored(element, role, style)) { node2.ignored = true; node2.role = 'none'; }
       else if (role === 'generic' && element.getAttribute('draggable') === 'true') node2.role = 'group';
@@ -590,11 +612,10 @@
       if (role === 'none') return true;
       if (role !== 'generic') return false;
       const tag = element.localName;
-      if (tag === 'html' || tag === 'body') return true;
+      if (tag === 'html') return true;
       if (element.id) return false;
       if (isFocusable(element) || hasGlobalAria(element) || element.hasAttribute('title')) return false;
-      if (element.hasAttribute('onclick') || element.hasAttribute('onmousedown') || element.hasAttribute('onmouseup')
-          || (window.__lab && window.__lab.clickable && window.__lab.clickable.has(element))) return false;
+      if (isClickable(element)) return false;
       if (/(auto|scroll)/.test(style.overflowX + style.overflowY)) return false;
       if (style.position !== 'static') return false;
       if (explicitRole(element) === 'generic' && element.getAttribute('role')) return false;
@@ -618,7 +639,7 @@
           const style = getComputedStyle(child);
           if (style.display === 'none') continue;
           if (style.display === 'contents') { if (visit(child) === false) return false; continue; }
-          if (style.position === 'absolute' || style.position === 'fixed' || style.float !== 'none') continue;
+          if (style.position === 'absolute' || style.position === 'fixed' || style.float !== 'none') { inline = true; continue; }
           if (!isInlineDisplay(style.display)) return false;
           inline = true;
         }
@@ -831,7 +852,7 @@
       };
     }
     function frameOf(node, parent) {
-      if (parent === null) return [0, 0, 0, 0];
+      if (parent === null) return [0, 0, innerWidth, innerHeight];
       let rect;
       if (node.text) { const range = document.createRange(); range.selectNodeContents(node.text); rect = range.getBoundingClientRect(); }
       else if (node.pseudo) return pseudoRect(node.pseudo.element);
