@@ -205,6 +205,8 @@
         case 'del': case 's': return 'deletion';
         case 'details': return 'group';
         case 'dfn': case 'dt': return 'term';
+        case 'summary': return element.parentElement && element.parentElement.localName === 'details'
+          && [...element.parentElement.children].find(child => child.localName === 'summary') === element ? 'DisclosureTriangle' : 'generic';
         case 'dialog': return 'dialog';
         case 'dl': return 'DescriptionList';
         case 'em': return 'emphasis';
@@ -438,6 +440,8 @@
       while ((match = pattern.exec(content))) {
         if (match[1] !== undefined || match[2] !== undefined) text += unescapeCss(match[1] !== undefined ? match[1] : match[2]);
         else if (match[3]) text += element.getAttribute(match[3].trim()) || '';
+        else if (match[0] === 'open-quote') text += '\u201c';
+        else if (match[0] === 'close-quote') text += '\u201d';
       }
       const alt = content.indexOf(' / ');
       if (alt >= 0) return null;  // alternative text: rare, not modelled
@@ -544,6 +548,7 @@
       for (const child of childrenOf(element)) {
         if (child.nodeType === 3) { text += child.data.replace(/[ \t\n\r\f]+/g, ' '); continue; }
         if (child.nodeType !== 1 || child === context.skip) continue;
+        if (child.localName === 'br') { text += '\n'; continue; }
         const style = getComputedStyle(child);
         if (!context.hiddenOk && (notRendered(child, style) || hiddenByAria(child) || style.visibility !== 'visible')) continue;
         if (context.hiddenOk && style.display === 'none' && !context.inLabelledBy) continue;
@@ -587,6 +592,7 @@
       if (hiddenByAria(element)) return;
       if (style.contentVisibility === 'hidden') { into.push({ role: 'none', ignored: true, children: [], facts: {} }); return; }
       const invisible = style.visibility !== 'visible';
+      if (tag === 'br') { into.push(plain('LineBreak', [])); return; }
       if (style.display === 'contents' || invisible) {
         for (const child of childrenOf(element)) addNode(child, into, context);
         return;
@@ -667,6 +673,8 @@
           if (role === 'textbox') node.children.push({ role: 'generic', name: '', ignored: false, children: value ? [{ role: 'StaticText', name: value, ignored: false, children: [], facts: {} }] : [], facts: {} });
         } else if (type === 'button' || type === 'submit' || type === 'reset') {
           if (node.name) node.children.push({ role: 'StaticText', name: node.name, ignored: false, children: [], facts: {} });
+        } else if (DATE_FIELDS[type] && !element.value) {
+          node.children.push(dateFields(type));
         }
         return;
       }
@@ -686,7 +694,8 @@
         }
         return;
       }
-      if (tag === 'meter') { node.children.push({ role: 'generic', name: '', ignored: false, children: [], facts: {} }); return; }
+      if (tag === 'meter') { node.children.push(plain('generic', [plain('generic', [])])); return; }
+      if (tag === 'details') { fillDetails(node, element, context); return; }
       if (['progress', 'img', 'iframe', 'video', 'audio', 'canvas', 'svg', 'math', 'hr', 'object', 'embed'].includes(tag)) return;
       if (role === 'image' && explicitRole(element) === 'image') return;
       const before = generated(element, '::before');
@@ -697,9 +706,44 @@
       if (after && after.text) node.children.push(pseudoText(element, after, '::after'));
       if (context.config.frames && tag === 'iframe') addFrame(element, node, context);
     }
+    // Generated content: an ignored node holding its text; a block one (display: block) is a
+    // generic container of its own, its text trimmed as a line's.
+    function plain(role, children, name) { return { role, name: name || '', ignored: role === 'none', children, facts: {} }; }
+    function staticText(text) { return plain('StaticText', [], text); }
+    // The insides of an empty date or time field, as Chromium (en-US) shows them: one spin
+    // button per part, the separators as text, and the picker button.
+    const DATE = [['Month', 'mm'], '/', ['Day', 'dd'], '/', ['Year', 'yyyy']];
+    const TIME = [['Hours', '--'], ':', ['Minutes', '--'], '\u202f', ['AM/PM', '--']];
+    const DATE_FIELDS = {
+      date: [DATE, 'Show date picker'],
+      time: [TIME, 'Show time picker'],
+      'datetime-local': [[...DATE, ', ', ...TIME], 'Show local date and time picker'],
+      month: [[['Month', '---------'], ' ', ['Year', '----']], 'Show month picker'],
+    };
+    function dateFields(type) {
+      const [parts, button] = DATE_FIELDS[type];
+      const fields = parts.map(part => typeof part === 'string' ? staticText(part)
+        : Object.assign(plain('spinbutton', [staticText(part[1])], part[0]), { facts: { value: '0' } }));
+      return plain('none', [plain('generic', [plain('generic', fields)]), plain('button', [], button)]);
+    }
+    // A details element: its summary (a disclosure triangle), then its other content in a
+    // generic container when open.
+    function fillDetails(node, element, context) {
+      const summary = [...element.children].find(child => child.localName === 'summary');
+      const holder = plain('none', []);
+      if (summary) addNode(summary, holder.children, context);
+      node.children.push(holder);
+      if (!element.open) { node.children.push(plain('none', [])); return; }
+      const content = plain('generic', []);
+      for (const child of childrenOf(element)) if (child !== summary) addNode(child, content.children, context);
+      node.children.push(content);
+    }
     function pseudoText(element, content, which) {
-      const text = preserves(content.style) ? content.text : content.text.replace(/[ \t\n\r\f]+/g, ' ');
-      return { role: 'none', ignored: true, children: [{ role: 'StaticText', name: text, ignored: false, pseudo: { element, which }, children: [], facts: {} }], facts: {} };
+      let text = preserves(content.style) ? content.text : content.text.replace(/[ \t\n\r\f]+/g, ' ');
+      const block = !isInlineDisplay(content.style.display);
+      if (block) text = text.trim();
+      const textNode = { role: 'StaticText', name: text, ignored: false, pseudo: { element, which }, children: [], facts: {} };
+      return { role: block ? 'generic' : 'none', ignored: !block, children: text ? [textNode] : [], facts: {}, pseudo: block ? { element, which } : undefined };
     }
     function addFrame(iframe, node, context) {
       let inner;
@@ -726,7 +770,8 @@
         return element.checked ? 'true' : 'false';
       }
       const aria = element.getAttribute('aria-checked') || (role === 'switch' || role === 'menuitemcheckbox' ? element.getAttribute('aria-pressed') : null);
-      if (aria === 'true' || aria === 'mixed') return aria;
+      if (aria === 'true') return aria;
+      if (aria === 'mixed' && role !== 'switch' && role !== 'radio' && role !== 'menuitemradio') return aria;
       return 'false';
     }
     function descriptionOf(element, name) {
