@@ -109,9 +109,30 @@ def _closed_shadow(a, j, html):
 
 
 KNOWN = [
+    # The user-agent insides of date and time fields (spin buttons per part, the picker button):
+    # mirrored for empty fields in Chromium's en-US shape; their names when the field has a label
+    # (Chromium repeats it) are not.
+    ("date and time fields' user-agent insides", lambda a, j, html: (a or j)["role"] in ("spinbutton", "button", "StaticText") and 'type="date' in html or 'type="time' in html and (a or j)["role"] in ("spinbutton", "button")),
     # Chromium's tree has what page script cannot see: a closed shadow root's content.
     ("closed shadow root (page script cannot see it; the engine falls back to the AX tree)", lambda a, j, html: _closed_shadow(a, j, html) and j is None),
 ]
+
+
+def markup(host, a, j):
+    """The start of the outer HTML of the DOM node behind a disagreement (AX side first)."""
+    try:
+        if a is not None and a.get("backendNodeId"):
+            obj = host.call("DOM.resolveNode", {"backendNodeId": a["backendNodeId"]})["object"]["objectId"]
+        elif j is not None and j.get("ref"):
+            obj = host.call("Runtime.evaluate", {"expression": f"window.__labInpage.node({j['ref']})"})["result"].get("objectId")
+        else:
+            return ""
+        reply = host.call("Runtime.callFunctionOn", {"objectId": obj, "returnByValue": True, "functionDeclaration":
+                          "function () { const e = this.nodeType === 1 ? this : this.parentElement; "
+                          "return (this.nodeType === 3 ? 'text in ' : '') + (e ? e.outerHTML.slice(0, 240) : ''); }"})
+        return reply["result"].get("value") or ""
+    except Exception as error:
+        return f"({error})"[:100]
 
 
 def compare(host, source, html=None, url=None, identifier="data-testid"):
@@ -133,6 +154,8 @@ def compare(host, source, html=None, url=None, identifier="data-testid"):
                 states_off += 1
             continue
         diffs.append((a, j))
+    for index, (a, j) in enumerate(diffs):
+        diffs[index] = (a, j, markup(host, a, j))
     return {"ax": len(ax), "js": len(js), "agree": len(pairs) - len(diffs), "pairs": len(pairs), "diffs": diffs,
             "frames_off": frames_off, "states_off": states_off}
 
@@ -214,12 +237,12 @@ def main():
                     stats[k] += result[k]
                 if not result["diffs"]:
                     stats["identical"] += 1
-                for a, j in result["diffs"]:
+                for a, j, snippet in result["diffs"]:
                     kind = classify(a, j, html or "")
                     if kind:
                         classified.setdefault(kind, []).append((name, a, j))
                     else:
-                        unclassified.append((name, a and line(a), j and line(j), html))
+                        unclassified.append((name, a and line(a), j and line(j), snippet))
             stats["seconds"] = round(time.time() - started, 1)
             results[label] = stats
             rate = 100.0 * stats["agree"] / max(stats["pairs"], 1)
@@ -232,9 +255,17 @@ def main():
         print(f"\nclassified — {kind}: {len(cases)}")
     if unclassified:
         exit_status = 1
+        buckets = {}
+        for name, a, j, _ in unclassified:
+            role = lambda text: text and text.rsplit("(", 1)[-1].rstrip(")")
+            what = "missing in engine" if j is None else "extra in engine" if a is None else "differs"
+            buckets.setdefault((what, role(a), role(j)), []).append(name)
+        print("\nunclassified by kind (AX role, engine role):")
+        for (what, ra, rj), names in sorted(buckets.items(), key=lambda item: -len(item[1]))[:40]:
+            print(f"  {len(names):5}  {what:18} {ra} / {rj}   e.g. {', '.join(sorted(set(names))[:4])}")
         print(f"\nunclassified disagreements: {len(unclassified)} (first {args.show})")
-        for name, a, j, html in unclassified[: args.show]:
-            print(f"  {name}\n    AX:     {a}\n    engine: {j}")
+        for name, a, j, snippet in unclassified[: args.show]:
+            print(f"  {name}\n    AX:     {a}\n    engine: {j}\n    node:   {snippet[:240]!r}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"results": results, "classified": {k: len(v) for k, v in classified.items()},

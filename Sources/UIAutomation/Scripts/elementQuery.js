@@ -369,6 +369,8 @@
         }
         const parent = current.parentNode;
         if (!parent || parent.nodeType !== 1) return null;
+        const edge = generated(parent, direction < 0 ? '::before' : '::after');
+        if (edge && edge.text && isInlineDisplay(edge.style.display)) return /[ \t\n\r\f]$/.test(direction < 0 ? edge.text : edge.text[0] || '') ? 'space' : 'text';
         const style = getComputedStyle(parent);
         if (!isInlineDisplay(style.display) || style.display !== 'inline' && style.display !== 'contents') return null;
         current = parent;
@@ -462,7 +464,8 @@
       if (!context.inLabelledBy) {
         const targets = labelledByTargets(element);
         if (targets.length) {
-          const text = collapse(targets.map(t => nameOf(t, roleOfSafe(t), { visiting: context.visiting, inLabelledBy: true, hiddenOk: true, recursing: true })).join(' '));
+          // Each target afresh (it may be the element itself): labelledby is not followed again.
+          const text = collapse(targets.map(t => computeName(t, roleOfSafe(t), { visiting: new Set([t]), inLabelledBy: true, hiddenOk: true, recursing: true })).join(' '));
           if (text) return text;
         }
       }
@@ -476,13 +479,16 @@
         if (text) return text;
       }
       const title = collapse(element.getAttribute('title') || '');
-      if (title && role !== 'generic') return title;
+      if (title && !NAME_PROHIBITED.has(role)) return title;
       if (element.localName === 'input' || element.localName === 'textarea') {
         const placeholder = collapse(element.getAttribute('placeholder') || element.getAttribute('aria-placeholder') || '');
         if (placeholder) return placeholder;
       }
       return '';
     }
+    // Roles ARIA 1.2 prohibits names on: Chromium does not take `title` as their name.
+    const NAME_PROHIBITED = new Set(['caption', 'code', 'deletion', 'emphasis', 'generic', 'insertion', 'paragraph',
+      'none', 'strong', 'subscript', 'superscript', 'mark', 'time', 'term', 'definition']);
     function roleOfSafe(element) { return element.nodeType === 1 ? roleOf(element, getComputedStyle(element)) : 'StaticText'; }
     function isEmbeddedControl(role) {
       return ['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'progressbar', 'scrollbar'].includes(role);
@@ -543,10 +549,10 @@
     // block-level children set apart by spaces.
     function contentText(element, context) {
       let text = '';
-      const before = generated(element, '::before');
-      if (before) text += before.text;
+      const pseudo = (content) => !content ? '' : isInlineDisplay(content.style.display) ? content.text : ' ' + content.text + ' ';
+      text += pseudo(generated(element, '::before'));
       for (const child of childrenOf(element)) {
-        if (child.nodeType === 3) { text += child.data.replace(/[ \t\n\r\f]+/g, ' '); continue; }
+        if (child.nodeType === 3) { text += transform(child.data.replace(/[ \t\n\r\f]+/g, ' '), getComputedStyle(element)); continue; }
         if (child.nodeType !== 1 || child === context.skip) continue;
         if (child.localName === 'br') { text += '\n'; continue; }
         const style = getComputedStyle(child);
@@ -557,8 +563,7 @@
         const block = !isInlineDisplay(style.display);
         text += block ? ' ' + part + ' ' : part;
       }
-      const after = generated(element, '::after');
-      if (after) text += after.text;
+      text += pseudo(generated(element, '::after'));
       return text;
     }
 
@@ -593,7 +598,7 @@
       if (style.contentVisibility === 'hidden') { into.push({ role: 'none', ignored: true, children: [], facts: {} }); return; }
       const invisible = style.visibility !== 'visible';
       if (tag === 'br') { into.push(plain('LineBreak', [])); return; }
-      if (style.display === 'contents' || invisible) {
+      if (invisible) {
         for (const child of childrenOf(element)) addNode(child, into, context);
         return;
       }
@@ -673,6 +678,8 @@
           if (role === 'textbox') node.children.push({ role: 'generic', name: '', ignored: false, children: value ? [{ role: 'StaticText', name: value, ignored: false, children: [], facts: {} }] : [], facts: {} });
         } else if (type === 'button' || type === 'submit' || type === 'reset') {
           if (node.name) node.children.push({ role: 'StaticText', name: node.name, ignored: false, children: [], facts: {} });
+        } else if (type === 'image') {
+          node.children.push(plain('none', [plain('image', [])]));
         } else if (DATE_FIELDS[type] && !element.value) {
           node.children.push(dateFields(type));
         }
@@ -730,6 +737,8 @@
     // generic container when open.
     function fillDetails(node, element, context) {
       const summary = [...element.children].find(child => child.localName === 'summary');
+      const before = generated(element, '::before'), after = generated(element, '::after');
+      if (before && before.text) node.children.push(pseudoText(element, before, '::before'));
       const holder = plain('none', []);
       if (summary) addNode(summary, holder.children, context);
       node.children.push(holder);
@@ -737,6 +746,7 @@
       const content = plain('generic', []);
       for (const child of childrenOf(element)) if (child !== summary) addNode(child, content.children, context);
       node.children.push(content);
+      if (after && after.text) node.children.push(pseudoText(element, after, '::after'));
     }
     function pseudoText(element, content, which) {
       let text = preserves(content.style) ? content.text : content.text.replace(/[ \t\n\r\f]+/g, ' ');
@@ -813,7 +823,15 @@
       if (tag === 'meter') return numberText(Math.fround(element.value));
       if (range) {
         const now = element.getAttribute('aria-valuenow');
-        if (now === null || now.trim() === '' || isNaN(Number(now))) return undefined;
+        if (now === null || now.trim() === '' || isNaN(Number(now))) {
+          // Without a value Chromium reports a spin button's 0 and a slider's or scroll bar's midpoint.
+          if (role === 'spinbutton') return '0';
+          if (role === 'slider' || role === 'scrollbar') {
+            const min = Number(element.getAttribute('aria-valuemin') || 0), max = Number(element.getAttribute('aria-valuemax') || 100);
+            return numberText(Math.fround(max < min ? min : min + (max - min) / 2));
+          }
+          return undefined;
+        }
         return numberText(Math.fround(Number(now)));
       }
       if (role === 'textbox' || role === 'searchbox' || (element.isContentEditable && !(parentOf(element) && parentOf(element).isContentEditable))) {
