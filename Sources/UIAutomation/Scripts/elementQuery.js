@@ -243,7 +243,7 @@
         case 'strong': return 'strong';
         case 'sub': return 'subscript';
         case 'sup': return 'superscript';
-        case 'svg': return svgHasName(element) ? 'image' : 'none';
+        case 'svg': return svgHasName(element) || element.firstElementChild ? 'image' : 'none';
         case 'table': return isDataTable(element) ? 'table' : 'LayoutTable';
         case 'thead': case 'tfoot': return isDataTable(tableOf(element) || element) ? 'rowgroup' : 'generic';
         case 'tbody': return 'generic';
@@ -385,7 +385,8 @@
         if (data.length === 0) return undefined;
         const parentStyle = getComputedStyle(node.parentNode);
         if (preserves(parentStyle)) return 'text';
-        if (/^[ \t\n\r\f]*$/.test(data)) return 'space';
+        // White space alone collapses into what is before it: look past it going forward.
+        if (/^[ \t\n\r\f]*$/.test(data)) return direction > 0 ? undefined : 'space';
         return /[ \t\n\r\f]$/.test(direction < 0 ? data : data.split('').reverse().join('')) ? 'space' : 'text';
       }
       if (node.nodeType !== 1) return undefined;
@@ -465,13 +466,17 @@
         const targets = labelledByTargets(element);
         if (targets.length) {
           // Each target afresh (it may be the element itself): labelledby is not followed again.
-          const text = collapse(targets.map(t => computeName(t, roleOfSafe(t), { visiting: new Set([t]), inLabelledBy: true, hiddenOk: true, recursing: true })).join(' '));
+          // A reference to the element itself reads its content only.
+          const text = collapse(targets.map(t => t === element ? contentText(t, { visiting: new Set([t]), inLabelledBy: true, hiddenOk: true, recursing: true })
+            : computeName(t, roleOfSafe(t), { visiting: new Set([t]), inLabelledBy: true, hiddenOk: true, recursing: true })).join(' '));
           if (text) return text;
         }
       }
       const label = collapse(element.getAttribute('aria-label') || '');
       if (label && !(context.recursing && isEmbeddedControl(role))) return label;
       if (context.recursing && isEmbeddedControl(role)) return embeddedValue(element, role);
+      // An image with alt="" is named by nothing else (its title becomes its description).
+      if (element.localName === 'img' && element.hasAttribute('alt')) return collapse(element.getAttribute('alt'));
       const native = nativeName(element, role, context);
       if (native) return native;
       if (context.recursing || nameFromContent(role, element)) {
@@ -489,6 +494,8 @@
     // Roles ARIA 1.2 prohibits names on: Chromium does not take `title` as their name.
     const NAME_PROHIBITED = new Set(['caption', 'code', 'deletion', 'emphasis', 'generic', 'insertion', 'paragraph',
       'none', 'strong', 'subscript', 'superscript', 'mark', 'time', 'term', 'definition']);
+    // Composite widgets a name from content does not descend into.
+    const CONTAINERS = new Set(['toolbar', 'menu', 'menubar', 'tablist', 'listbox', 'grid', 'tree', 'treegrid', 'table', 'radiogroup']);
     function roleOfSafe(element) { return element.nodeType === 1 ? roleOf(element, getComputedStyle(element)) : 'StaticText'; }
     function isEmbeddedControl(role) {
       return ['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'progressbar', 'scrollbar'].includes(role);
@@ -559,7 +566,9 @@
         if (!context.hiddenOk && (notRendered(child, style) || hiddenByAria(child) || style.visibility !== 'visible')) continue;
         if (context.hiddenOk && style.display === 'none' && !context.inLabelledBy) continue;
         if (['script', 'style', 'template', 'head', 'title'].includes(child.localName)) continue;
-        const part = nameOf(child, roleOfSafe(child), { visiting: context.visiting, recursing: true, hiddenOk: context.hiddenOk, inLabelledBy: context.inLabelledBy });
+        const childRole = roleOfSafe(child);
+        if (CONTAINERS.has(childRole) && !context.inLabelledBy) continue;
+        const part = nameOf(child, childRole, { visiting: context.visiting, recursing: true, hiddenOk: context.hiddenOk, inLabelledBy: context.inLabelledBy });
         const block = !isInlineDisplay(style.display);
         text += block ? ' ' + part + ' ' : part;
       }
@@ -604,7 +613,9 @@
       }
       let role = roleOf(element, style);
       // A label of a check box or radio button is left out with its text: the control carries it.
-      if (tag === 'label' && !explicitRole(element) && element.control && (element.control.type === 'checkbox' || element.control.type === 'radio')) {
+      const control = tag === 'label' && !explicitRole(element) ? element.control : null;
+      if (control && (control.type === 'checkbox' || control.type === 'radio')
+          && !(control.getAttribute('aria-label') || '').trim() && !labelledByTargets(control).length) {
         const quiet = Object.assign({}, context, { quietText: true });
         const holder = { role: 'none', ignored: true, children: [], facts: {} };
         for (const child of childrenOf(element)) addNode(child, holder.children, quiet);
@@ -630,6 +641,7 @@
       if (/(auto|scroll)/.test(style.overflowX + style.overflowY)) return false;
       if (style.position !== 'static') return false;
       if (explicitRole(element) === 'generic' && element.getAttribute('role')) return false;
+      if (tag === 'section') return false;
       if (tag === 'span' || isInlineDisplay(style.display) && style.display === 'inline') return true;
       if (style.display === 'block' || style.display === 'inline-block' || style.display === 'flow-root' || style.display === 'list-item'
           || style.display === 'table-cell' || style.display === 'table-caption') {
@@ -825,7 +837,7 @@
         const now = element.getAttribute('aria-valuenow');
         if (now === null || now.trim() === '' || isNaN(Number(now))) {
           // Without a value Chromium reports a spin button's 0 and a slider's or scroll bar's midpoint.
-          if (role === 'spinbutton') return '0';
+          if (role === 'spinbutton' || role === 'meter') return '0';
           if (role === 'slider' || role === 'scrollbar') {
             const min = Number(element.getAttribute('aria-valuemin') || 0), max = Number(element.getAttribute('aria-valuemax') || 100);
             return numberText(Math.fround(max < min ? min : min + (max - min) / 2));
