@@ -56,6 +56,27 @@ def key(element):
     return tuple(element.get(f) if element.get(f) is not None else None for f in FIELDS)
 
 
+def node_key(element):
+    """The DOM node (backend id) an element stands for, with its fields: what alignment pairs on."""
+    return (element.get("backendNodeId"),) + key(element)
+
+
+def backend_ids(host, elements):
+    """Sets each engine element's `backendNodeId` from its reference (one batch of CDP calls)."""
+    refs = [e["ref"] for e in elements if e.get("ref")]
+    if not refs:
+        return
+    array = host.call("Runtime.evaluate", {"expression": f"{json.dumps(refs)}.map(r => window.__labInpage.node(r))"})["result"]["objectId"]
+    props = host.call("Runtime.getProperties", {"objectId": array, "ownProperties": True})["result"]
+    objects = {int(p["name"]): p["value"].get("objectId") for p in props if p["name"].isdigit()}
+    order = [i for i in sorted(objects) if objects[i]]
+    replies = host.raw.calls([("DOM.describeNode", {"objectId": objects[i]}) for i in order], host.session)
+    by_ref = {refs[i]: reply["node"]["backendNodeId"] for i, reply in zip(order, replies)}
+    for e in elements:
+        e["backendNodeId"] = by_ref.get(e.get("ref"))
+    host.call("Runtime.releaseObject", {"objectId": array})
+
+
 def line(element):
     return f"{element['type']} id={element['identifier']!r} label={element['label']!r} value={element['value']!r} ({element.get('role')})"
 
@@ -67,7 +88,7 @@ def align(ax, js):
     if n * m > 4_000_000:  # very large pages: pair in order
         pairs = [(ax[i] if i < n else None, js[i] if i < m else None) for i in range(max(n, m))]
         return pairs
-    ka, kj = [key(e) for e in ax], [key(e) for e in js]
+    ka, kj = [node_key(e) for e in ax], [node_key(e) for e in js]
     table = [[0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
         row, below = table[i], table[i + 1]
@@ -121,8 +142,9 @@ KNOWN = [
 def markup(host, a, j):
     """The start of the outer HTML of the DOM node behind a disagreement (AX side first)."""
     try:
-        if a is not None and a.get("backendNodeId"):
-            obj = host.call("DOM.resolveNode", {"backendNodeId": a["backendNodeId"]})["object"]["objectId"]
+        known = (a or {}).get("backendNodeId") or (j or {}).get("backendNodeId")
+        if known:
+            obj = host.call("DOM.resolveNode", {"backendNodeId": known})["object"]["objectId"]
         elif j is not None and j.get("ref"):
             obj = host.call("Runtime.evaluate", {"expression": f"window.__labInpage.node({j['ref']})"})["result"].get("objectId")
         else:
@@ -142,6 +164,7 @@ def compare(host, source, html=None, url=None, identifier="data-testid"):
         host.load(url=url)
     ax, _ = axsnapshot.read(host.raw, host.session, identifier)
     js = engine_dump(host, source, identifier)
+    backend_ids(host, js)
     pairs = align(ax, js)
     diffs = []
     frames_off = 0

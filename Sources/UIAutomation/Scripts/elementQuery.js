@@ -638,7 +638,9 @@
       if (element.id) return false;
       if (isFocusable(element) || hasGlobalAria(element) || element.hasAttribute('title')) return false;
       if (isClickable(element)) return false;
-      if (/(auto|scroll)/.test(style.overflowX + style.overflowY)) return false;
+      // A scroll container that has something to scroll.
+      if (/(auto|scroll)/.test(style.overflowX + style.overflowY)
+          && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth)) return false;
       if (style.position !== 'static') return false;
       if (explicitRole(element) === 'generic' && element.getAttribute('role')) return false;
       if (tag === 'section') return false;
@@ -654,8 +656,11 @@
     function hasInlineChildren(element) {
       let inline = false;
       const visit = (parent) => {
-        const before = generated(parent, '::before'), after = generated(parent, '::after');
-        if ((before && before.text) || (after && after.text)) inline = true;
+        for (const pseudo of [generated(parent, '::before'), generated(parent, '::after')]) {
+          if (!pseudo) continue;
+          if (!isInlineDisplay(pseudo.style.display)) return false;  // a block (a clearfix's display: table)
+          if (pseudo.text) inline = true;
+        }
         for (const child of childrenOf(parent)) {
           if (child.nodeType === 3) { if (/[^ \t\n\r\f]/.test(child.data) || preserves(getComputedStyle(parent)) && child.data) inline = true; continue; }
           if (child.nodeType !== 1) continue;
@@ -710,6 +715,11 @@
           }
           node.children.push(popup);
           facts.ownsListPopup = true;
+        } else {
+          for (const option of element.options) {
+            node.children.push({ role: 'option', name: collapse(option.label || option.textContent), ignored: false, element: option, children: [],
+              facts: { selected: option.selected, disabled: option.disabled } });
+          }
         }
         return;
       }
@@ -765,7 +775,8 @@
       const block = !isInlineDisplay(content.style.display);
       if (block) text = text.trim();
       const textNode = { role: 'StaticText', name: text, ignored: false, pseudo: { element, which }, children: [], facts: {} };
-      return { role: block ? 'generic' : 'none', ignored: !block, children: text ? [textNode] : [], facts: {}, pseudo: block ? { element, which } : undefined };
+      const kept = block && text !== '';  // an empty block (a clearfix's " ") is ignored
+      return { role: kept ? 'generic' : 'none', ignored: !kept, children: text ? [textNode] : [], facts: {}, pseudo: kept ? { element, which } : undefined };
     }
     function addFrame(iframe, node, context) {
       let inner;
