@@ -294,7 +294,7 @@
       if (role === 'none' && (isFocusable(element) || hasGlobalAria(element))) role = 'generic';
       if (role === 'listitem' && closestAcross(element, e => {
         const r = explicitRole(e) || implicitRole(e, getComputedStyle(e));
-        if (r === 'list' || r === 'directory' || r === 'group') return true;
+        if (r === 'list' || r === 'directory') return true;
         if (r === 'generic' || r === 'none') return undefined;
         return false;
       }) !== true) role = 'generic';
@@ -480,8 +480,8 @@
       const native = nativeName(element, role, context);
       if (native) return native;
       if (context.recursing || nameFromContent(role, element)) {
-        const text = collapse(contentText(element, context));
-        if (text) return text;
+        const text = contentText(element, context).replace(/[ \t\n\r\f\u00a0]+/g, ' ');
+        if (text.trim()) return text;
       }
       const title = collapse(element.getAttribute('title') || '');
       if (title && !NAME_PROHIBITED.has(role)) return title;
@@ -554,14 +554,22 @@
     }
     // The text of `element`'s content for a name: texts, generated content, descendants' names;
     // block-level children set apart by spaces.
+    // Texts are as rendered (white space collapsed as layout does, so a name keeps a space that
+    // shows, as Chromium's does); a block part is set apart by one space from its neighbours.
     function contentText(element, context) {
-      let text = '';
-      const pseudo = (content) => !content ? '' : isInlineDisplay(content.style.display) ? content.text : ' ' + content.text + ' ';
-      text += pseudo(generated(element, '::before'));
+      let text = '', pendingSpace = false;
+      const add = (part, block) => {
+        if (!part) return;
+        if (block || pendingSpace) { if (text && !/ $/.test(text)) text += ' '; part = part.replace(/^ +/, ''); }
+        text += part;
+        pendingSpace = block;
+      };
+      const pseudo = (content) => { if (content && content.text) add(content.text, !isInlineDisplay(content.style.display)); };
+      pseudo(generated(element, '::before'));
       for (const child of childrenOf(element)) {
-        if (child.nodeType === 3) { text += transform(child.data.replace(/[ \t\n\r\f]+/g, ' '), getComputedStyle(element)); continue; }
+        if (child.nodeType === 3) { add(renderedText(child), false); continue; }
         if (child.nodeType !== 1 || child === context.skip) continue;
-        if (child.localName === 'br') { text += '\n'; continue; }
+        if (child.localName === 'br') { add('\n', false); continue; }
         const style = getComputedStyle(child);
         if (!context.hiddenOk && (notRendered(child, style) || hiddenByAria(child) || style.visibility !== 'visible')) continue;
         if (context.hiddenOk && style.display === 'none' && !context.inLabelledBy) continue;
@@ -569,10 +577,9 @@
         const childRole = roleOfSafe(child);
         if (CONTAINERS.has(childRole) && !context.inLabelledBy) continue;
         const part = nameOf(child, childRole, { visiting: context.visiting, recursing: true, hiddenOk: context.hiddenOk, inLabelledBy: context.inLabelledBy });
-        const block = !isInlineDisplay(style.display);
-        text += block ? ' ' + part + ' ' : part;
+        add(part, !isInlineDisplay(style.display));
       }
-      text += pseudo(generated(element, '::after'));
+      pseudo(generated(element, '::after'));
       return text;
     }
 
@@ -638,6 +645,7 @@
       if (element.id) return false;
       if (isFocusable(element) || hasGlobalAria(element) || element.hasAttribute('title')) return false;
       if (isClickable(element)) return false;
+      if (tag === 'span') return true;
       // A scroll container that has something to scroll.
       if (/(auto|scroll)/.test(style.overflowX + style.overflowY)
           && (element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth)) return false;
@@ -726,7 +734,6 @@
       if (tag === 'meter') { node.children.push(plain('generic', [plain('generic', [])])); return; }
       if (tag === 'details') { fillDetails(node, element, context); return; }
       if (['progress', 'img', 'iframe', 'video', 'audio', 'canvas', 'svg', 'math', 'hr', 'object', 'embed'].includes(tag)) return;
-      if (role === 'image' && explicitRole(element) === 'image') return;
       const before = generated(element, '::before');
       if (before && before.text) node.children.push(pseudoText(element, before, '::before'));
       if (tag === 'li' || style.display === 'list-item') node.children.push({ role: 'ListMarker', name: '', ignored: false, children: [], facts: {} });
@@ -737,6 +744,25 @@
     }
     // Generated content: an ignored node holding its text; a block one (display: block) is a
     // generic container of its own, its text trimmed as a line's.
+    // Generated text loses the white space at an edge of its line, as Chromium's layout does:
+    // `content: "New "` at the end of a block reads "New".
+    function trimAtLineEdges(element, text, which) {
+      const style = getComputedStyle(element);
+      const inline = style.display === 'inline';
+      const hasContent = [...childrenOf(element)].some(child => child.nodeType === 1 ? getComputedStyle(child).display !== 'none'
+        : child.nodeType === 3 && renderedText(child) !== '');
+      if (which === '::after') {
+        const lineEnds = inline ? neighbour(element, 1) === null : true;
+        if (lineEnds) text = text.replace(/ +$/, '');
+        if (!hasContent && (inline ? ['space', null].includes(neighbour(element, -1)) : true) && !generatedText(element, '::before')) text = text.replace(/^ +/, '');
+      } else {
+        const lineStarts = inline ? ['space', null].includes(neighbour(element, -1)) : true;
+        if (lineStarts) text = text.replace(/^ +/, '');
+        if (!hasContent && (inline ? neighbour(element, 1) === null : true) && !generatedText(element, '::after')) text = text.replace(/ +$/, '');
+      }
+      return text;
+    }
+    function generatedText(element, which) { const content = generated(element, which); return !!(content && content.text); }
     function plain(role, children, name) { return { role, name: name || '', ignored: role === 'none', children, facts: {} }; }
     function staticText(text) { return plain('StaticText', [], text); }
     // The insides of an empty date or time field, as Chromium (en-US) shows them: one spin
@@ -774,6 +800,7 @@
       let text = preserves(content.style) ? content.text : content.text.replace(/[ \t\n\r\f]+/g, ' ');
       const block = !isInlineDisplay(content.style.display);
       if (block) text = text.trim();
+      else if (!preserves(content.style)) text = trimAtLineEdges(element, text, which);
       const textNode = { role: 'StaticText', name: text, ignored: false, pseudo: { element, which }, children: [], facts: {} };
       const kept = block && text !== '';  // an empty block (a clearfix's " ") is ignored
       return { role: kept ? 'generic' : 'none', ignored: !kept, children: text ? [textNode] : [], facts: {}, pseudo: kept ? { element, which } : undefined };
@@ -818,6 +845,8 @@
       }
       const title = collapse(element.getAttribute('title') || '');
       if (title && title !== name) return title;
+      const svgTitle = element.localName === 'svg' ? element.querySelector(':scope > title') : null;
+      if (svgTitle && collapse(svgTitle.textContent) !== name) return collapse(svgTitle.textContent);
       return '';
     }
     // The AX value Chromium reports (a string, or a number as JSON would carry it), or undefined.
