@@ -34,7 +34,7 @@ class _Pages(http.server.BaseHTTPRequestHandler):
 
 
 class Host:
-    def __init__(self, browser=BROWSER, width=1280, height=800):
+    def __init__(self, browser=BROWSER, width=1280, height=800, mobile=False):
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Pages)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -44,8 +44,11 @@ class Host:
         self.session = self.raw.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.call("Page.enable")
         self.call("Runtime.enable")
+        # Device.desktop by default; `mobile` is Device.iPhone (393 × 852, scale 2, touch), UIAutomation's default.
         self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                  {"width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile})
+        if mobile:
+            self.call("Emulation.setTouchEmulationEnabled", {"enabled": True})
 
     def call(self, method, params=None):
         return self.raw.call(method, params, self.session)
