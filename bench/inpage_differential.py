@@ -173,7 +173,53 @@ def markup(host, a, j):
         return f"({error})"[:100]
 
 
-def compare(host, source, html=None, url=None, identifier="data-testid"):
+UNDECORATE = re.compile(r"^[\s\u2022\u00b7\u2768-\u2775\W_]+|[\s\u2022\u00b7\u2768-\u2775\W_]+$")
+
+
+def subscript_matches(element, text):
+    """ElementQuery's subscript on an oracle element: identifier, label (also without decorative
+    glyphs at its ends — approximated here by non-word characters), value or placeholder."""
+    label = element["label"]
+    return text in (element["identifier"], label, element["value"], element["placeholder"]) or \
+        (label and UNDECORATE.sub("", label) == text and UNDECORATE.sub("", label) != "")
+
+
+def check_queries(host, ax, identifier):
+    """Runs queries of the shape `app.<type>s` and `app.<type>s["<text>"]` for every type on the
+    page and texts taken from its elements, through the engine's fast path and its whole-tree path,
+    and against the oracle's elements (descendants of the page of that type, in order, narrowed as
+    ElementQuery's subscript narrows). Returns (queries, agreeing, disagreements)."""
+    types = sorted({e["type"] for e in ax[1:]})
+    queries = []
+    for t in types:
+        queries.append([{"descendants": t}])
+        labels = [e["label"] for e in ax[1:] if e["type"] == t and e["label"]][:2]
+        ids = [e["identifier"] for e in ax[1:] if e["type"] == t and e["identifier"]][:1]
+        for text in labels + ids:
+            queries.append([{"descendants": t}, {"subscript": text}])
+    done, agree, wrong, fast_same, fast_used = 0, 0, [], 0, 0
+    for steps in queries:
+        replies = {}
+        for fast in (True, False):
+            request = json.dumps({"mode": "query", "identifierAttribute": identifier, "steps": steps, "fast": fast})
+            replies[fast] = host.evaluate(f"window.__labInpage.run({request})")
+        oracle = [e for e in ax[1:] if e["type"] == steps[0]["descendants"]]
+        if len(steps) > 1:
+            oracle = [e for e in oracle if subscript_matches(e, steps[1]["subscript"])]
+        rows = lambda elements: [key(e) for e in elements]
+        done += 1
+        same = rows(replies[True]["matches"]) == rows(replies[False]["matches"]) == rows(oracle)
+        fast_used += replies[True].get("path") == "fast"
+        fast_same += rows(replies[True]["matches"]) == rows(replies[False]["matches"]) and \
+            [e.get("ref") for e in replies[True]["matches"]] == [e.get("ref") for e in replies[False]["matches"]]
+        if same:
+            agree += 1
+        else:
+            wrong.append((steps, replies[True].get("path"), rows(oracle)[:3], rows(replies[True]["matches"])[:3], rows(replies[False]["matches"])[:3]))
+    return done, agree, wrong, fast_same, fast_used
+
+
+def compare(host, source, html=None, url=None, identifier="data-testid", queries=False):
     if html is not None:
         host.load(html)
     elif url is not None:
@@ -195,8 +241,11 @@ def compare(host, source, html=None, url=None, identifier="data-testid"):
         diffs.append((a, j))
     for index, (a, j) in enumerate(diffs):
         diffs[index] = (a, j, markup(host, a, j))
-    return {"ax": len(ax), "js": len(js), "agree": len(pairs) - len(diffs), "pairs": len(pairs), "diffs": diffs,
-            "frames_off": frames_off, "states_off": states_off}
+    result = {"ax": len(ax), "js": len(js), "agree": len(pairs) - len(diffs), "pairs": len(pairs), "diffs": diffs,
+              "frames_off": frames_off, "states_off": states_off}
+    if queries:
+        result["queries"] = check_queries(host, ax, identifier)
+    return result
 
 
 # MARK: page sources
@@ -264,6 +313,7 @@ def main():
     parser.add_argument("--lab", nargs="*", default=[], help="lab serve URLs; each is crawled (same-origin links, --crawl pages at most)")
     parser.add_argument("--crawl", type=int, default=60)
     parser.add_argument("--page", nargs="*", default=[])
+    parser.add_argument("--queries", action="store_true", help="also run queries (fast path, whole path, oracle) on every page")
     parser.add_argument("--show", type=int, default=30, help="unclassified disagreements to print")
     parser.add_argument("--json", help="write the full results here")
     parser.add_argument("--fresh-tree", action="store_true",
@@ -290,7 +340,7 @@ def main():
         host.call("Accessibility.enable")  # as PageDriver does when it opens a page
     source = engine_source()
     install(host, source)
-    unclassified, classified = [], {}
+    unclassified, classified, query_wrong = [], {}, []
     results = {}
     exit_status = 0
     try:
@@ -300,15 +350,22 @@ def main():
             for name, html, url in pages:
                 stats["pages"] += 1
                 try:
-                    result = compare(host, source, html=html, url=url)
+                    result = compare(host, source, html=html, url=url, queries=args.queries)
                 except Exception as error:
                     stats["errors"] += 1
-                    unclassified.append((name, "error", str(error)[:300], None))
+                    unclassified.append((name, "error", str(error)[:600], ""))
                     continue
                 for k in ("ax", "js", "pairs", "agree", "frames_off", "states_off"):
                     stats[k] += result[k]
                 if not result["diffs"]:
                     stats["identical"] += 1
+                if "queries" in result:
+                    done, agree, wrong, fast_same, fast_used = result["queries"]
+                    stats["fast same as whole"] = stats.get("fast same as whole", 0) + fast_same
+                    stats["fast used"] = stats.get("fast used", 0) + fast_used
+                    stats["queries"] = stats.get("queries", 0) + done
+                    stats["queries agreeing"] = stats.get("queries agreeing", 0) + agree
+                    query_wrong.extend((name, w) for w in wrong)
                 for a, j, snippet in result["diffs"]:
                     kind = classify(a, j, html or "", snippet)
                     if kind:
@@ -321,8 +378,14 @@ def main():
             print(f"{label}: {stats['pages']} pages, {stats['identical']} identical; {stats['pairs']} elements aligned "
                   f"(AX {stats['ax']}, engine {stats['js']}), {stats['agree']} agree ({rate:.2f}%); frames off by >1px: "
                   f"{stats['frames_off']}; enabled/selected/focused off: {stats['states_off']}; errors {stats['errors']}; {stats['seconds']} s")
+            if "queries" in stats:
+                print(f"  queries: {stats['queries']} run, {stats['queries agreeing']} with the same matches on the fast path, "
+                      f"the whole-tree path and the oracle; the fast path answered {stats['fast used']} "
+                      f"(else it declined), fast and whole agree (same elements, same nodes) on {stats['fast same as whole']}")
     finally:
         host.close()
+    for name, (steps, path, oracle, fast, whole) in query_wrong[: args.show]:
+        print(f"  query {json.dumps(steps)} on {name} ({path}):\n    oracle {oracle}\n    fast   {fast}\n    whole  {whole}")
     for kind, cases in classified.items():
         print(f"\nclassified — {kind}: {len(cases)}")
     if unclassified:

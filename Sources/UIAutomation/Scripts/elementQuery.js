@@ -293,13 +293,13 @@
       let role = explicitRole(element);
       if (role === 'none' && (isFocusable(element) || hasGlobalAria(element))) role = 'generic';
       if (role === 'listitem' && closestAcross(element, e => {
-        const r = explicitRole(e) || implicitRole(e, getComputedStyle(e));
+        const r = explicitRole(e) || implicitRole(e, styleOf(e));
         if (r === 'list' || r === 'directory') return true;
         if (r === 'generic' || r === 'none') return undefined;
         return false;
       }) !== true) role = 'generic';
       if (role === 'option' && closestAcross(element, e => {
-        const r = explicitRole(e) || implicitRole(e, getComputedStyle(e));
+        const r = explicitRole(e) || implicitRole(e, styleOf(e));
         if (r === 'listbox' || r === 'group' || r === 'combobox') return true;
         if (r === 'generic' || r === 'none') return undefined;
         return false;
@@ -337,6 +337,22 @@
       return ids.split(/\s+/).map(id => byId(element, id)).filter(Boolean);
     }
 
+    // MARK: styles, read once per build (a build reads each element's style several times)
+    let styles = new Map(), pseudoStyles = new Map();
+    function styleOf(element) {
+      let style = styles.get(element);
+      if (!style) { style = getComputedStyle(element); styles.set(element, style); }
+      return style;
+    }
+    function pseudoStyleOf(element, which) {
+      const key = which === '::before' ? 0 : 1;
+      let pair = pseudoStyles.get(element);
+      if (!pair) { pair = [null, null]; pseudoStyles.set(element, pair); }
+      if (!pair[key]) pair[key] = getComputedStyle(element, which);
+      return pair[key];
+    }
+    function forgetStyles() { styles = new Map(); pseudoStyles = new Map(); }
+
     // MARK: visibility
     const INLINE = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'inline-table', 'ruby', 'contents']);
     function isInlineDisplay(display) { return INLINE.has(display) || display.startsWith('inline'); }
@@ -371,7 +387,7 @@
         if (!parent || parent.nodeType !== 1) return null;
         const edge = generated(parent, direction < 0 ? '::before' : '::after');
         if (edge && edge.text && isInlineDisplay(edge.style.display)) return /[ \t\n\r\f]$/.test(direction < 0 ? edge.text : edge.text[0] || '') ? 'space' : 'text';
-        const style = getComputedStyle(parent);
+        const style = styleOf(parent);
         if (!isInlineDisplay(style.display) || style.display !== 'inline' && style.display !== 'contents') return null;
         current = parent;
       }
@@ -383,14 +399,14 @@
       if (node.nodeType === 3) {
         const data = node.data;
         if (data.length === 0) return undefined;
-        const parentStyle = getComputedStyle(node.parentNode);
+        const parentStyle = styleOf(node.parentNode);
         if (preserves(parentStyle)) return 'text';
         // White space alone collapses into what is before it: look past it going forward.
         if (/^[ \t\n\r\f]*$/.test(data)) return direction > 0 ? undefined : 'space';
         return /[ \t\n\r\f]$/.test(direction < 0 ? data : data.split('').reverse().join('')) ? 'space' : 'text';
       }
       if (node.nodeType !== 1) return undefined;
-      const style = getComputedStyle(node);
+      const style = styleOf(node);
       if (style.display === 'none') return undefined;
       if (style.position === 'absolute' || style.position === 'fixed') return undefined;
       if (!isInlineDisplay(style.display)) return null;
@@ -409,7 +425,7 @@
     function renderedText(textNode) {
       const parent = textNode.parentNode;
       if (!parent || parent.nodeType !== 1) return '';
-      const style = getComputedStyle(parent);
+      const style = styleOf(parent);
       let text = textNode.data;
       if (preserves(style)) return transform(text, style);
       text = text.replace(/[ \t\n\r\f]+/g, ' ');
@@ -433,7 +449,7 @@
     // SnapshotBuilder's `trimmed`: white space and U+200B off both ends.
     function trimmed(text) { return text.replace(/^[\s\u200b]+|[\s\u200b]+$/g, ''); }
     function generated(element, which) {
-      const style = getComputedStyle(element, which);
+      const style = pseudoStyleOf(element, which);
       const content = style.content;
       if (!content || content === 'none' || content === 'normal') return null;
       if (style.display === 'none') return null;
@@ -496,7 +512,7 @@
       'none', 'strong', 'subscript', 'superscript', 'mark', 'time', 'term', 'definition']);
     // Composite widgets a name from content does not descend into.
     const CONTAINERS = new Set(['toolbar', 'menu', 'menubar', 'tablist', 'listbox', 'grid', 'tree', 'treegrid', 'table', 'radiogroup']);
-    function roleOfSafe(element) { return element.nodeType === 1 ? roleOf(element, getComputedStyle(element)) : 'StaticText'; }
+    function roleOfSafe(element) { return element.nodeType === 1 ? roleOf(element, styleOf(element)) : 'StaticText'; }
     function isEmbeddedControl(role) {
       return ['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'progressbar', 'scrollbar'].includes(role);
     }
@@ -570,7 +586,7 @@
         if (child.nodeType === 3) { add(renderedText(child), false); continue; }
         if (child.nodeType !== 1 || child === context.skip) continue;
         if (child.localName === 'br') { add('\n', false); continue; }
-        const style = getComputedStyle(child);
+        const style = styleOf(child);
         if (!context.hiddenOk && (notRendered(child, style) || hiddenByAria(child) || style.visibility !== 'visible')) continue;
         if (context.hiddenOk && style.display === 'none' && !context.inLabelledBy) continue;
         if (['script', 'style', 'template', 'head', 'title'].includes(child.localName)) continue;
@@ -598,7 +614,7 @@
     }
     function addNode(node, into, context) {
       if (node.nodeType === 3) {
-        const parentStyle = node.parentNode && node.parentNode.nodeType === 1 ? getComputedStyle(node.parentNode) : null;
+        const parentStyle = node.parentNode && node.parentNode.nodeType === 1 ? styleOf(node.parentNode) : null;
         if (parentStyle && parentStyle.visibility !== 'visible') return;
         const text = renderedText(node);
         if (text) into.push({ role: 'StaticText', name: text, ignored: !!context.quietText, text: node, children: [], facts: {} });
@@ -608,7 +624,7 @@
       const element = node;
       const tag = element.localName;
       if (['script', 'style', 'template', 'head', 'title', 'meta', 'link', 'noscript', 'datalist', 'param', 'source', 'track'].includes(tag)) return;
-      const style = getComputedStyle(element);
+      const style = styleOf(element);
       if (style.display === 'none' || element.inert) return;
       if (hiddenByAria(element)) return;
       if (style.contentVisibility === 'hidden') { into.push({ role: 'none', ignored: true, children: [], facts: {} }); return; }
@@ -670,9 +686,9 @@
           if (pseudo.text) inline = true;
         }
         for (const child of childrenOf(parent)) {
-          if (child.nodeType === 3) { if (/[^ \t\n\r\f]/.test(child.data) || preserves(getComputedStyle(parent)) && child.data) inline = true; continue; }
+          if (child.nodeType === 3) { if (/[^ \t\n\r\f]/.test(child.data) || preserves(styleOf(parent)) && child.data) inline = true; continue; }
           if (child.nodeType !== 1) continue;
-          const style = getComputedStyle(child);
+          const style = styleOf(child);
           if (style.display === 'none') continue;
           if (style.display === 'contents') { if (visit(child) === false) return false; continue; }
           if (style.position === 'absolute' || style.position === 'fixed' || style.float !== 'none') { inline = true; continue; }
@@ -684,9 +700,9 @@
       return visit(element) !== false && inline;
     }
     // The node's name, value, states and children.
-    function fill(node, element, role, style, context) {
+    // The node's name and facts (states, value, description), without its children.
+    function describe(node, element, role, context) {
       const facts = node.facts;
-      const tag = element.localName;
       if (!node.ignored) node.name = nameOf(element, role, { visiting: new Set() });
       facts.disabled = isDisabled(element, role);
       facts.focused = context.focused === element;
@@ -695,12 +711,18 @@
       facts.description = descriptionOf(element, node.name);
       const value = valueOf(element, role);
       if (value !== undefined) facts.value = value;
-      facts.multiline = tag === 'textarea' || (role === 'textbox' && element.getAttribute('aria-multiline') === 'true');
+      facts.multiline = element.localName === 'textarea' || (role === 'textbox' && element.getAttribute('aria-multiline') === 'true');
+      facts.ownsListPopup = element.localName === 'select' && role === 'combobox';
+    }
+    function fill(node, element, role, style, context) {
+      const facts = node.facts;
+      const tag = element.localName;
+      describe(node, element, role, context);
       // Children Chromium makes for controls (their user-agent insides), else the DOM's.
       if (tag === 'input') {
         const type = (element.getAttribute('type') || 'text').toLowerCase();
         if (role === 'textbox' || role === 'searchbox' || role === 'combobox') {
-          if (role === 'textbox') node.children.push({ role: 'generic', name: '', ignored: false, children: value ? [{ role: 'StaticText', name: value, ignored: false, children: [], facts: {} }] : [], facts: {} });
+          if (role === 'textbox') node.children.push({ role: 'generic', name: '', ignored: false, children: facts.value ? [{ role: 'StaticText', name: facts.value, ignored: false, children: [], facts: {} }] : [], facts: {} });
         } else if (type === 'button' || type === 'submit' || type === 'reset') {
           if (node.name) node.children.push({ role: 'StaticText', name: node.name, ignored: false, children: [], facts: {} });
         } else if (type === 'image') {
@@ -747,9 +769,9 @@
     // Generated text loses the white space at an edge of its line, as Chromium's layout does:
     // `content: "New "` at the end of a block reads "New".
     function trimAtLineEdges(element, text, which) {
-      const style = getComputedStyle(element);
+      const style = styleOf(element);
       const inline = style.display === 'inline';
-      const hasContent = [...childrenOf(element)].some(child => child.nodeType === 1 ? getComputedStyle(child).display !== 'none'
+      const hasContent = [...childrenOf(element)].some(child => child.nodeType === 1 ? styleOf(child).display !== 'none'
         : child.nodeType === 3 && renderedText(child) !== '');
       if (which === '::after') {
         const lineEnds = inline ? neighbour(element, 1) === null : true;
@@ -933,7 +955,7 @@
       return rect[2] === 0 || rect[3] === 0;
     }
     function pseudoRect(element) {
-      const style = getComputedStyle(element);
+      const style = styleOf(element);
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || style.fontSize === '0px') return [box.x, box.y, 0, 0];
       return [box.x, box.y, box.width, box.height];
@@ -962,9 +984,15 @@
         value: value ?? null, placeholder: placeholder ?? null,
         enabled: !facts.disabled, selected: !!facts.selected, checked: facts.checked || null,
         focused: parent !== null && !!facts.focused,
-        frame: frameOf(node, parent), depth, parent, children: [],
+        frame: null, node, depth, parent, children: [],
         generated: node.pseudo ? node.pseudo.which : undefined,
       };
+    }
+    // Frames are read only for what is returned or asked about (a box per element is the
+    // costliest part of a build after styles).
+    function frameOfElement(element) {
+      if (!element.frame) element.frame = frameOf(element.node, element.parent);
+      return element.frame;
     }
     function frameOf(node, parent) {
       if (parent === null) return [0, 0, innerWidth, innerHeight];
@@ -1013,14 +1041,14 @@
         case 'isSelected': case 'selected': return element.selected;
         case 'hasFocus': case 'hasKeyboardFocus': return element.focused;
         case 'isHittable': case 'hittable': return hittable(element);
-        case 'frame.origin.x': case 'frame.minX': case 'frame.x': return element.frame[0];
-        case 'frame.origin.y': case 'frame.minY': case 'frame.y': return element.frame[1];
-        case 'frame.size.width': case 'frame.width': return element.frame[2];
-        case 'frame.size.height': case 'frame.height': return element.frame[3];
-        case 'frame.midX': return element.frame[0] + element.frame[2] / 2;
-        case 'frame.midY': return element.frame[1] + element.frame[3] / 2;
-        case 'frame.maxX': return element.frame[0] + element.frame[2];
-        case 'frame.maxY': return element.frame[1] + element.frame[3];
+        case 'frame.origin.x': case 'frame.minX': case 'frame.x': return frameOfElement(element)[0];
+        case 'frame.origin.y': case 'frame.minY': case 'frame.y': return frameOfElement(element)[1];
+        case 'frame.size.width': case 'frame.width': return frameOfElement(element)[2];
+        case 'frame.size.height': case 'frame.height': return frameOfElement(element)[3];
+        case 'frame.midX': return frameOfElement(element)[0] + frameOfElement(element)[2] / 2;
+        case 'frame.midY': return frameOfElement(element)[1] + frameOfElement(element)[3] / 2;
+        case 'frame.maxX': return frameOfElement(element)[0] + frameOfElement(element)[2];
+        case 'frame.maxY': return frameOfElement(element)[1] + frameOfElement(element)[3];
         default: throw new Error('unknown key ' + key);
       }
     }
@@ -1064,7 +1092,7 @@
       const node = element.ref && byRef.get(element.ref) && byRef.get(element.ref).deref();
       if (!node) return false;
       const target = node.nodeType === 1 ? node : node.parentElement;
-      const [x, y, w, h] = element.frame;
+      const [x, y, w, h] = frameOfElement(element);
       if (w <= 0 || h <= 0) return false;
       const left = Math.max(x, 0), top = Math.max(y, 0), right = Math.min(x + w, innerWidth), bottom = Math.min(y + h, innerHeight);
       if (right <= left || bottom <= top) return false;
@@ -1147,19 +1175,126 @@
       return lines;
     }
 
+    // MARK: the fast path — a query that starts with descendants of one type from the page and
+    // then only narrows by attributes looks at that type's candidate elements (a selector), not
+    // at the whole tree. It answers exactly as the whole tree would, or not at all (null): pages
+    // with shadow roots or frames, date and time fields (their user-agent insides hold buttons
+    // and spin buttons), and types whose elements CSS alone can make (cells, tables, groups,
+    // texts, other) go the whole way.
+    const INPUTS = 'input';
+    const CANDIDATES = {
+      button: 'button, input', link: 'a[href], area[href]', image: 'img, svg',
+      textField: 'input, textarea', secureTextField: INPUTS, textView: 'textarea', searchField: INPUTS,
+      switch: INPUTS, checkBox: INPUTS, radioButton: INPUTS, slider: INPUTS, stepper: INPUTS,
+      progressIndicator: 'progress', activityIndicator: 'progress', levelIndicator: 'meter',
+      comboBox: 'select, input', picker: 'select', datePicker: INPUTS, webView: 'iframe',
+      collectionView: 'ul, ol, menu', navigationBar: 'nav', alert: 'dialog',
+      toolbar: null, tabBar: null, tab: null, menu: 'menu', menuBar: null, menuItem: null, scrollBar: null, radioGroup: null,
+    };
+    const NARROWING_KEYS = new Set(['exists', 'label', 'undecoratedLabel', 'identifier', 'value', 'placeholderValue', 'title',
+      'elementType', 'isEnabled', 'enabled', 'isSelected', 'selected', 'hasFocus', 'hasKeyboardFocus']);
+    let shadowHosts = 0;
+    const attachShadow = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) { shadowHosts++; return attachShadow.call(this, init); };
+    function predicateKeys(predicate, keys) {
+      if (predicate === true || predicate === false) return keys;
+      if (predicate.and || predicate.or) (predicate.and || predicate.or).forEach(p => predicateKeys(p, keys));
+      else if (predicate.not) predicateKeys(predicate.not, keys);
+      else keys.push(predicate.key);
+      return keys;
+    }
+    function fastShape(steps) {
+      if (!steps.length || steps[0].descendants === undefined || !(steps[0].descendants in CANDIDATES)) return false;
+      for (let i = 1; i < steps.length; i++) {
+        const step = steps[i];
+        if (step.subscript !== undefined) continue;
+        if (step.pick !== undefined && i === steps.length - 1) continue;
+        if (step.matching !== undefined && predicateKeys(step.matching, []).every(k => NARROWING_KEYS.has(k))) continue;
+        return false;
+      }
+      return true;
+    }
+    function pageIsSimple(config) {
+      if (shadowHosts > 0 || document.querySelector('iframe, frame, object, embed') && config.frames) return false;
+      if (document.querySelector('input[type=date i], input[type=time i], input[type=datetime-local i], input[type=month i], input[type=week i], input[type=image i]')) return false;
+      return true;
+    }
+    // Whether an element is in the tree at all: rendered and visible, no aria-hidden or inert
+    // ancestor, no ancestor that shows no element children (fields, images, media, frames).
+    function inTree(element) {
+      if (!element.checkVisibility({ visibilityProperty: true })) return false;
+      for (let e = element; e && e.nodeType === 1; e = parentOf(e)) {
+        if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return false;
+        if (e !== element && LEAVES.has(e.localName)) return false;
+        if (e.localName === 'dialog' && !e.open) return false;
+      }
+      return !(element.closest('template, head, script, style, noscript'));
+    }
+    const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'iframe', 'video', 'audio', 'canvas', 'progress', 'meter', 'math', 'object', 'embed']);
+    function fastQuery(request) {
+      const steps = request.steps || [];
+      if (request.fast === false || !fastShape(steps) || !pageIsSimple(request)) return null;
+      forgetStyles();
+      const wanted = steps[0].descendants;
+      const tags = CANDIDATES[wanted];
+      const selector = tags ? tags + ', [role]' : '[role]';
+      const attribute = request.identifierAttribute || 'data-testid';
+      const context = { config: request, focused: deepActiveElement() };
+      let current = [];
+      for (const candidate of document.querySelectorAll(selector)) {
+        const style = styleOf(candidate);
+        const role = roleOf(candidate, style);
+        if (role === 'none' || role === 'generic') continue;
+        const node = { role, name: '', ignored: false, element: candidate, children: [], facts: {} };
+        node.facts.ownsListPopup = candidate.localName === 'select' && role === 'combobox';
+        const provisional = typeOf(role, candidate, { multiline: candidate.localName === 'textarea' || candidate.getAttribute('aria-multiline') === 'true',
+          hasValue: true, ownsListPopup: node.facts.ownsListPopup });
+        if (provisional !== wanted && !(role === 'progressbar' && (wanted === 'progressIndicator' || wanted === 'activityIndicator'))) continue;
+        if (!inTree(candidate)) continue;
+        describe(node, candidate, role, context);
+        const element = makeElement(node, -1, -1, attribute);
+        if (element.type !== wanted) continue;
+        current.push(element);
+      }
+      for (let position = 1; position < steps.length; position++) {
+        const step = steps[position];
+        if (step.subscript !== undefined) {
+          const predicate = subscriptPredicate(step.subscript);
+          current = current.filter(e => evaluatePredicate(predicate, e));
+        } else if (step.matching !== undefined) {
+          current = current.filter(e => evaluatePredicate(step.matching, e));
+        } else if (step.pick !== undefined) {
+          if (step.pick === 'unique') {
+            if (current.length === 0) return { failure: { kind: 'noMatch', step: position } };
+            if (current.length > 1) return { failure: { kind: 'multipleMatches', step: position, matches: current } };
+          } else if (step.pick === 'first') {
+            if (!current.length) return { failure: { kind: 'noMatch', step: position } };
+            current = [current[0]];
+          } else {
+            if (step.pick < 0 || step.pick >= current.length) return { failure: { kind: 'indexOutOfRange', step: position, index: step.pick, count: current.length } };
+            current = [current[step.pick]];
+          }
+        }
+      }
+      return { matches: current };
+    }
+
     // MARK: the cache and the entry point
     let cache = null;
     function elementsNow(config) {
       const now = stamp();
       const key = JSON.stringify([config.identifierAttribute, !!config.frames, config.decorative !== false]);
       if (cache && now !== null && cache.stamp === now && cache.key === key) return { stamp: now, elements: cache.elements };
+      forgetStyles();
       const elements = prune(buildTree(config), config);
       cache = { stamp: now, key, elements };
       return { stamp: now, elements };
     }
     function publicElement(element) {
+      frameOfElement(element);
       const copy = Object.assign({}, element);
       delete copy.children;
+      delete copy.node;
       return copy;
     }
     const api = {
@@ -1169,10 +1304,28 @@
         if (mode === 'node') { const held = byRef.get(request.ref); return held ? held.deref() || null : null; }
         const current = stamp();
         if (mode === 'query' && request.stamp && current !== null && request.stamp === current) return { stamp: current, unchanged: true };
+        // The fast path when the page changed since the tree was built (else the cached tree
+        // answers at once), or when asked for (`fast: true`, the differential test).
+        if (mode === 'query' && (request.fast === true || !(cache && cache.stamp === current && current !== null))) {
+          const fast = fastQuery(request);
+          if (fast) {
+            const reply = { stamp: current, path: 'fast' };
+            if (fast.failure) {
+              reply.failure = Object.assign({}, fast.failure);
+              if (fast.failure.matches) reply.failure.matches = fast.failure.matches.map(publicElement);
+              reply.matches = [];
+              // A failure is reported with what the whole tree says (near matches, the tree).
+              if (request.near) return Object.assign(api.run(Object.assign({}, request, { fast: false })), { path: 'fast, then whole for the failure' });
+            } else {
+              reply.matches = fast.matches.map(publicElement);
+            }
+            return reply;
+          }
+        }
         const { stamp: taken, elements } = elementsNow(request);
         if (mode === 'dump') return { stamp: taken, elements: elements.map(publicElement) };
         const result = evaluate(elements, request.steps || []);
-        const reply = { stamp: taken, count: elements.length };
+        const reply = { stamp: taken, count: elements.length, path: 'whole' };
         if (result.failure) {
           reply.failure = Object.assign({}, result.failure);
           if (result.failure.matches) reply.failure.matches = result.failure.matches.map(i => publicElement(elements[i]));
