@@ -1222,7 +1222,12 @@
     // Whether an element is in the tree at all: rendered and visible, no aria-hidden or inert
     // ancestor, no ancestor that shows no element children (fields, images, media, frames).
     function inTree(element) {
-      if (!element.checkVisibility({ visibilityProperty: true })) return false;
+      // `display: contents` has no box of its own (checkVisibility says no): its parent's stands.
+      if (styleOf(element).display === 'contents') {
+        if (styleOf(element).visibility !== 'visible') return false;
+        const parent = parentOf(element);
+        if (parent && parent.nodeType === 1 && parent !== document.documentElement && !inTree(parent) && styleOf(parent).display !== 'contents') return false;
+      } else if (!element.checkVisibility({ visibilityProperty: true })) return false;
       for (let e = element; e && e.nodeType === 1; e = parentOf(e)) {
         if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return false;
         if (e !== element && LEAVES.has(e.localName)) return false;
