@@ -948,11 +948,16 @@
       visit(root, null, 0, null);
       return elements;
     }
-    // Issue 42's decision: text a CSS ::before/::after adds is not an element of its own when it
-    // has no box (a hover-only glyph, zero-size) — it cannot be seen or tapped.
+    // Issue 42's decisions (docs/decisions.md): text a CSS ::before/::after adds is not an
+    // element of its own when it has no box (a hover-only glyph, zero-size: it cannot be seen or
+    // tapped), nor when it is only decorative glyphs (×, ❯, ★, ✓ …) inside a button or link,
+    // which is one control as in UIKit. It still counts in its owner's name.
+    const GLYPHS = /^[\p{Sm}\p{Sc}\p{Sk}\p{So}\u2768-\u2775\u2022\u00b7\u2039\u203a\u00ab\u00bb\s]+$/u;
     function isDecorativeGlyph(node, owner) {
       const rect = pseudoRect(node.pseudo.element);
-      return rect[2] === 0 || rect[3] === 0;
+      if (rect[2] === 0 || rect[3] === 0) return true;
+      const control = owner && owner.node && ['button', 'link', 'PopUpButton', 'menuitem', 'tab'].includes(owner.node.role);
+      return !!control && GLYPHS.test(node.name);
     }
     function pseudoRect(element) {
       const style = styleOf(element);
@@ -980,7 +985,9 @@
         ref: frameNode ? ref(frameNode) : null,
         type, role: node.role,
         identifier: element && parent !== null && node.role !== 'StaticText' ? (element.getAttribute(attribute) ?? '') : '',
-        label, rawLabel: node.text ? node.text.data : (node.name || label),
+        // The exact text behind the label: a text's DOM data as written, else the name or the
+        // text under the element before trimming (issue 42: `label` trims, this does not).
+        label, rawLabel: node.text ? node.text.data : (node.name || (type === 'staticText' ? textUnder(node) : label)),
         value: value ?? null, placeholder: placeholder ?? null,
         enabled: !facts.disabled, selected: !!facts.selected, checked: facts.checked || null,
         focused: parent !== null && !!facts.focused,
@@ -1016,9 +1023,10 @@
       return result;
     }
     const typeMatches = (wanted, type) => wanted === 'any' || wanted === type;
-    // `label` without decorative glyphs at its ends (ElementKeys.undecorated).
+    // `label` without decorative glyphs at its ends (ElementKeys.undecorated), and (issue 42) the
+    // angle quotation marks used as chevrons (‹ › « », TodoMVC's "›Mark all as complete").
     function undecorated(label) {
-      const decorative = /[\p{Sm}\p{Sc}\p{Sk}\p{So}\u2768-\u2775\u2022\u00b7\s]/u;
+      const decorative = /[\p{Sm}\p{Sc}\p{Sk}\p{So}\u2768-\u2775\u2022\u00b7\u2039\u203a\u00ab\u00bb\s]/u;
       const scalars = [...label];
       if (!scalars.length || !(decorative.test(scalars[0]) || decorative.test(scalars[scalars.length - 1]))) return label;
       let first = 0, last = scalars.length - 1;
