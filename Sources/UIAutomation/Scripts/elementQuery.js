@@ -1244,6 +1244,45 @@
       return !(element.closest('template, head, script, style, noscript'));
     }
     const LEAVES = new Set(['input', 'textarea', 'img', 'svg', 'iframe', 'video', 'audio', 'canvas', 'progress', 'meter', 'math', 'object', 'embed']);
+    // Whether an element's name, value or identifier cannot hold a text whose words (lower case)
+    // are `words`: true only when one word is in none of its sources — its text, its attributes,
+    // its live value — and it takes no text from elsewhere (labels, aria-labelledby/-describedby,
+    // generated content, descendants' attributes).
+    let labelled = new Set();
+    function cannotMention(element, words, generatedText) {
+      if (generatedText || element.hasAttribute('aria-labelledby') || element.hasAttribute('aria-describedby')) return false;
+      const sources = [element.textContent.toLowerCase()];
+      for (const attribute of element.attributes) sources.push(attribute.value.toLowerCase());
+      if (typeof element.value === 'string') sources.push(element.value.toLowerCase());
+      if (words.every(word => sources.some(source => source.includes(word)))) return false;
+      if (labelled.has(element)) return false;
+      if (element.localName === 'select' || element.localName === 'input' && /^(submit|reset|file|image)$/i.test(element.type)) return false;
+      if (element.firstElementChild && element.querySelector('img, svg, input, select, textarea, meter, progress, [aria-label], [aria-labelledby], [title], [role], [alt]')) return false;
+      return true;
+    }
+    // Whether any style sheet can generate text (`content` with a string, attr() or quotes),
+    // worked out once per page state; a sheet that cannot be read counts as yes.
+    let sheetsChecked = null;
+    function sheetsMayGenerateText() {
+      const now = stamp();
+      if (sheetsChecked && sheetsChecked.stamp === now && now !== null) return sheetsChecked.answer;
+      let answer = false;
+      const visit = (rules) => {
+        for (const rule of rules) {
+          if (answer) return;
+          if (rule.style && rule.style.content && rule.style.content !== 'none' && rule.style.content !== 'normal'
+              && /["']\s*[^"'\s]|attr\(|quote/.test(rule.style.content)) answer = true;
+          if (rule.cssRules) visit(rule.cssRules);
+        }
+      };
+      for (const sheet of document.styleSheets) {
+        try { visit(sheet.cssRules); } catch (error) { answer = true; }
+        if (answer) break;
+      }
+      if (!answer && document.querySelector('q')) answer = true;  // quotes from the user agent's sheet
+      sheetsChecked = { stamp: now, answer };
+      return answer;
+    }
     function fastQuery(request) {
       const steps = request.steps || [];
       if (request.fast === false || !fastShape(steps) || !pageIsSimple(request)) return null;
@@ -1253,8 +1292,17 @@
       const selector = tags ? tags + ', [role]' : '[role]';
       const attribute = request.identifierAttribute || 'data-testid';
       const context = { config: request, focused: deepActiveElement() };
+      // A subscript right after the type lets candidates that cannot mention its text be skipped
+      // before their names are worked out (the costly part).
+      const sought = steps.length > 1 && steps[1].subscript !== undefined
+        ? steps[1].subscript.toLowerCase().split(/\s+/).filter(Boolean) : null;
+      const generatedText = sought !== null && sheetsMayGenerateText();
+      // The controls labels name, found once (an element's `labels` searches the document).
+      labelled = new Set();
+      if (sought !== null) for (const label of document.querySelectorAll('label')) if (label.control) labelled.add(label.control);
       let current = [];
       for (const candidate of document.querySelectorAll(selector)) {
+        if (sought !== null && sought.length && cannotMention(candidate, sought, generatedText)) continue;
         const style = styleOf(candidate);
         const role = roleOf(candidate, style);
         if (role === 'none' || role === 'generic') continue;
