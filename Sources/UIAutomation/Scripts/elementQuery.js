@@ -316,6 +316,13 @@
       if (parent && parent.nodeType === 11 && parent.host) return parent.host;
       return parent;
     }
+    // The element a node's style comes from: its parent, or the host of the shadow root it is in.
+    function elementParent(node) {
+      const parent = node.parentNode;
+      if (!parent) return null;
+      if (parent.nodeType === 1) return parent;
+      return parent.nodeType === 11 && parent.host ? parent.host : null;
+    }
     function childrenOf(node) {
       if (node.nodeType === 1) {
         if (node.shadowRoot) return node.shadowRoot.childNodes;
@@ -399,7 +406,7 @@
       if (node.nodeType === 3) {
         const data = node.data;
         if (data.length === 0) return undefined;
-        const parentStyle = styleOf(node.parentNode);
+        const parentStyle = styleOf(elementParent(node));
         if (preserves(parentStyle)) return 'text';
         // White space alone collapses into what is before it: look past it going forward.
         if (/^[ \t\n\r\f]*$/.test(data)) return direction > 0 ? undefined : 'space';
@@ -423,8 +430,8 @@
     }
     // The text a text node renders as one `StaticText`, or '' when it renders nothing.
     function renderedText(textNode) {
-      const parent = textNode.parentNode;
-      if (!parent || parent.nodeType !== 1) return '';
+      const parent = elementParent(textNode);
+      if (!parent) return '';
       const style = styleOf(parent);
       let text = textNode.data;
       if (preserves(style)) return transform(text, style);
@@ -614,7 +621,7 @@
     }
     function addNode(node, into, context) {
       if (node.nodeType === 3) {
-        const parentStyle = node.parentNode && node.parentNode.nodeType === 1 ? styleOf(node.parentNode) : null;
+        const parentStyle = elementParent(node) ? styleOf(elementParent(node)) : null;
         if (parentStyle && parentStyle.visibility !== 'visible') return;
         const text = renderedText(node);
         if (text) into.push({ role: 'StaticText', name: text, ignored: !!context.quietText, text: node, children: [], facts: {} });
