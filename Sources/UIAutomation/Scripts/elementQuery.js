@@ -1202,7 +1202,7 @@
       textField: 'input, textarea', secureTextField: INPUTS, textView: 'textarea', searchField: INPUTS,
       switch: INPUTS, checkBox: INPUTS, radioButton: INPUTS, slider: INPUTS, stepper: INPUTS,
       progressIndicator: 'progress', activityIndicator: 'progress', levelIndicator: 'meter',
-      comboBox: 'select, input', picker: 'select', datePicker: INPUTS, webView: 'iframe',
+      comboBox: 'select, input', picker: 'select', datePicker: 'input, time', webView: 'iframe',
       collectionView: 'ul, ol, menu', navigationBar: 'nav', alert: 'dialog',
       toolbar: null, tabBar: null, tab: null, menu: 'menu', menuBar: null, menuItem: null, scrollBar: null, radioGroup: null,
     };
@@ -1244,7 +1244,7 @@
         if (parent && parent.nodeType === 1 && parent !== document.documentElement && !inTree(parent) && styleOf(parent).display !== 'contents') return false;
       } else if (!element.checkVisibility({ visibilityProperty: true })) return false;
       for (let e = element; e && e.nodeType === 1; e = parentOf(e)) {
-        if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('inert')) return false;
+        if (e.getAttribute('aria-hidden') === 'true' || e.inert === true) return false;  // inert: HTML elements only
         if (e !== element && LEAVES.has(e.localName)) return false;
         if (e.localName === 'dialog' && !e.open) return false;
       }
