@@ -23,12 +23,18 @@
 // `window.__labInpage.run(request)` directly. Requests:
 //   { mode: 'stamp' }                        → { stamp }
 //   { mode: 'dump', identifierAttribute, frames } → { stamp, elements: [element…] } whole tree
-//   { mode: 'query', identifierAttribute, steps, stamp?, frames?, near? }
+//   { mode: 'query', identifierAttribute, steps, stamp?, frames?, near?, fast? }
 //       → { stamp, unchanged: true } when `stamp` is the page's current stamp, else
-//         { stamp, matches: [element…], failure?: { kind, step, count, matches? }, near?: [...] }
+//         { stamp, path, matches: [element…], failure?: { kind, step, count, matches? },
+//           near?: [{ why, element }] } — `path` 'fast' (the query's candidates only, see
+//           fastQuery) or 'whole' (the whole pruned tree, kept per stamp); `fast: false` forces
+//           the whole tree, `fast: true` the fast path where it applies even on a kept tree.
 //   { mode: 'node', ref } → the DOM node of an element reference (evaluate without returnByValue).
+//   Any request may carry `decorative: false` to list generated glyphs as Chromium does (see
+//   isDecorativeGlyph).
 // An element is { ref, type, role, identifier, label, rawLabel, value, placeholder, enabled,
-// selected, checked, focused, frame: [x, y, w, h], depth, parent, generated? }.
+// selected, checked, focused, frame: [x, y, w, h], depth, parent, generated? } (depth and parent
+// -1 on the fast path): `label` trimmed as SnapshotBuilder trims it, `rawLabel` the exact text.
 // Steps: { descendants: type } | { children: type } | { matching: predicate } |
 // { containing: predicate } | { subscript: text } | { pick: 'unique' | 'first' | index } |
 // { css: selector }. Predicates: { key, op, value, options } with op one of == != < <= > >=
