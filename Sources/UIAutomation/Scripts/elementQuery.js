@@ -1214,9 +1214,15 @@
     };
     const NARROWING_KEYS = new Set(['exists', 'label', 'undecoratedLabel', 'identifier', 'value', 'placeholderValue', 'title',
       'elementType', 'isEnabled', 'enabled', 'isSelected', 'selected', 'hasFocus', 'hasKeyboardFocus']);
-    let shadowHosts = 0;
+    // Shadow roots attached since the install: any sends queries the whole way; a closed one
+    // holds what page script cannot see, so every answer says the tree must be asked instead.
+    let shadowHosts = 0, closedShadowRoots = 0;
     const attachShadow = Element.prototype.attachShadow;
-    Element.prototype.attachShadow = function (init) { shadowHosts++; return attachShadow.call(this, init); };
+    Element.prototype.attachShadow = function (init) {
+      shadowHosts++;
+      if (init && init.mode === 'closed') closedShadowRoots++;
+      return attachShadow.call(this, init);
+    };
     function predicateKeys(predicate, keys) {
       if (predicate === true || predicate === false) return keys;
       if (predicate.and || predicate.or) (predicate.and || predicate.or).forEach(p => predicateKeys(p, keys));
@@ -1373,6 +1379,14 @@
     }
     const api = {
       run(request) {
+        const reply = answer(request);
+        if (closedShadowRoots > 0 && reply && typeof reply === 'object' && !(reply instanceof Node)) reply.fallback = 'closed shadow root';
+        return reply;
+      },
+      node(reference) { const held = byRef.get(reference); return held ? held.deref() || null : null; },
+    };
+    function answer(request) {
+      {
         const mode = request.mode || 'query';
         if (mode === 'stamp') return { stamp: stamp() };
         if (mode === 'node') { const held = byRef.get(request.ref); return held ? held.deref() || null : null; }
@@ -1411,9 +1425,8 @@
           reply.matches = result.matches.map(i => Object.assign(publicElement(elements[i]), { index: i }));
         }
         return reply;
-      },
-      node(reference) { const held = byRef.get(reference); return held ? held.deref() || null : null; },
-    };
+      }
+    }
     Object.defineProperty(window, '__labInpage', { value: api, enumerable: false, configurable: true });
     return api;
   }
