@@ -754,7 +754,7 @@
           const popup = { role: 'MenuListPopup', name: '', ignored: false, children: [], facts: {} };
           for (const option of element.options) {
             popup.children.push({ role: 'option', name: collapse(option.label || option.textContent), ignored: false, element: option, children: [],
-              facts: { selected: option.selected, disabled: option.disabled } });
+              facts: { selected: option.selected && !element.disabled, disabled: option.disabled || element.disabled } });
           }
           node.children.push(popup);
           facts.ownsListPopup = true;
@@ -848,9 +848,15 @@
       for (const child of inner.childNodes) addNode(child, root.children, context);
       node.children.push(root);
     }
+    // Disabled: natively, by its own aria-disabled, or by an ancestor's when it is a control or
+    // focusable (Chromium does not pass aria-disabled on to plain containers and texts).
+    const WIDGETS = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
+      'combobox', 'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'gridcell', 'scrollbar']);
     function isDisabled(element, role) {
-      if (element.matches(':disabled')) return true;
-      for (let e = element; e; e = parentOf(e)) if (e.nodeType === 1 && e.getAttribute('aria-disabled') === 'true') return true;
+      if (element.localName !== 'fieldset' && element.matches(':disabled')) return true;  // a disabled fieldset's group reads enabled
+      if (element.getAttribute('aria-disabled') === 'true') return true;
+      if (!WIDGETS.has(role) && !isFocusable(element)) return false;
+      for (let e = parentOf(element); e; e = parentOf(e)) if (e.nodeType === 1 && e.getAttribute('aria-disabled') === 'true') return true;
       return false;
     }
     function isSelected(element, role) {
