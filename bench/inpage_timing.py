@@ -13,7 +13,9 @@ For each page, medians (and p90) over --runs runs of:
   ax after change    the same whole read right after a small DOM change (a text set)
   engine cold        one engine query right after the same small change (the page's element tree
                      computed again, then the query run over it)
-  engine warm        one engine query on an unchanged page (the in-page cache holds the tree)
+  engine whole tree cold  the same, forced through the whole pruned tree (`fast: false`): what a
+                     query the fast path declines costs (cells, texts, children steps, shadow roots)
+  engine warm        the same query again on an unchanged page
   engine unchanged   one engine query carrying the last stamp of an unchanged page (answers
                      {unchanged: true}: the Swift side reuses what it has)
   engine stamp only  one call that only reads the stamp
@@ -97,6 +99,11 @@ def measure(host, runs, query, label):
             change()
             cold.append(timed(lambda: engine(request)))
         results["engine cold" + suffix] = summary(cold)
+        whole = []
+        for _ in range(runs):
+            change()
+            whole.append(timed(lambda: engine(dict(request, fast=False))))
+        results["engine whole tree cold" + suffix] = summary(whole)
         engine(request)
         results["engine warm" + suffix] = summary([timed(lambda: engine(request)) for _ in range(runs)])
         stamp = engine({"mode": "stamp"})["stamp"]
