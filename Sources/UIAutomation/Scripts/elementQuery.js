@@ -593,8 +593,13 @@
         text += part;
         pendingSpace = block;
       };
-      const pseudo = (content) => { if (content && content.text) add(content.text, !isInlineDisplay(content.style.display)); };
-      pseudo(generated(element, '::before'));
+      // Generated text as it renders: an inline one loses the white space at its line's edges.
+      const pseudo = (content, which) => {
+        if (!content || !content.text) return;
+        const inline = isInlineDisplay(content.style.display);
+        add(inline && !preserves(content.style) ? trimAtLineEdges(element, content.text.replace(/[ \t\n\r\f]+/g, ' '), which) : content.text, !inline);
+      };
+      pseudo(generated(element, '::before'), '::before');
       for (const child of childrenOf(element)) {
         if (child.nodeType === 3) { add(renderedText(child), false); continue; }
         if (child.nodeType !== 1 || child === context.skip) continue;
@@ -608,7 +613,7 @@
         const part = nameOf(child, childRole, { visiting: context.visiting, recursing: true, hiddenOk: context.hiddenOk, inLabelledBy: context.inLabelledBy });
         add(part, !isInlineDisplay(style.display));
       }
-      pseudo(generated(element, '::after'));
+      pseudo(generated(element, '::after'), '::after');
       return text;
     }
 
@@ -754,7 +759,7 @@
           const popup = { role: 'MenuListPopup', name: '', ignored: false, children: [], facts: {} };
           for (const option of element.options) {
             popup.children.push({ role: 'option', name: collapse(option.label || option.textContent), ignored: false, element: option, children: [],
-              facts: { selected: option.selected && !element.disabled, disabled: option.disabled || element.disabled } });
+              facts: { selected: option.selected && !element.matches(':disabled'), disabled: option.disabled || element.matches(':disabled') } });
           }
           node.children.push(popup);
           facts.ownsListPopup = true;
@@ -875,15 +880,16 @@
       if (aria === 'mixed' && role !== 'switch' && role !== 'radio' && role !== 'menuitemradio') return aria;
       return 'false';
     }
+    // aria-describedby first, then aria-description (Chromium's order), then a title not used as the name.
     function descriptionOf(element, name) {
-      const description = element.getAttribute('aria-description');
-      if (description && collapse(description)) return collapse(description);
       const ids = (element.getAttribute('aria-describedby') || '').trim();
       if (ids) {
         const text = collapse(ids.split(/\s+/).map(id => byId(element, id)).filter(Boolean)
           .map(t => nameOf(t, roleOfSafe(t), { visiting: new Set(), inLabelledBy: true, hiddenOk: true, recursing: true })).join(' '));
         if (text) return text;
       }
+      const description = element.getAttribute('aria-description');
+      if (description && collapse(description)) return collapse(description);
       const title = collapse(element.getAttribute('title') || '');
       if (title && title !== name) return title;
       const svgTitle = element.localName === 'svg' ? element.querySelector(':scope > title') : null;
