@@ -739,8 +739,15 @@
       // Children Chromium makes for controls (their user-agent insides), else the DOM's.
       if (tag === 'input') {
         const type = (element.getAttribute('type') || 'text').toLowerCase();
-        if (role === 'textbox' || role === 'searchbox' || role === 'combobox') {
-          if (role === 'textbox') node.children.push({ role: 'generic', name: '', ignored: false, children: facts.value ? [{ role: 'StaticText', name: facts.value, ignored: false, children: [], facts: {} }] : [], facts: {} });
+        if (TEXT_INPUTS.test(type)) {
+          // The inner editor: a generic holding the value as text (a number field's and a field
+          // with a data list's are wrapped in ignored nodes). SnapshotBuilder hides it for text,
+          // secure and search fields; a stepper or combo box lists it.
+          const shown = element.value ? [staticText(type === 'password' ? facts.value || '' : element.value)] : [];
+          let editor = plain('generic', shown);
+          if (type === 'number') editor = plain('none', [editor]);
+          else if (element.hasAttribute('list')) editor = plain('none', [plain('none', [editor])]);
+          node.children.push(editor);
         } else if (type === 'button' || type === 'submit' || type === 'reset') {
           if (node.name) node.children.push({ role: 'StaticText', name: node.name, ignored: false, children: [], facts: {} });
         } else if (type === 'image') {
@@ -803,6 +810,7 @@
       return text;
     }
     function generatedText(element, which) { const content = generated(element, which); return !!(content && content.text); }
+    const TEXT_INPUTS = /^(text|email|tel|url|password|search|number)$/;
     function plain(role, children, name) { return { role, name: name || '', ignored: role === 'none', children, facts: {} }; }
     function staticText(text) { return plain('StaticText', [], text); }
     // The insides of an empty date or time field, as Chromium (en-US) shows them: one spin
