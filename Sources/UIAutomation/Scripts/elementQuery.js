@@ -527,15 +527,19 @@
     const CONTAINERS = new Set(['toolbar', 'menu', 'menubar', 'tablist', 'listbox', 'grid', 'tree', 'treegrid', 'table', 'radiogroup']);
     function roleOfSafe(element) { return element.nodeType === 1 ? roleOf(element, styleOf(element)) : 'StaticText'; }
     function isEmbeddedControl(role) {
-      return ['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'progressbar', 'scrollbar'].includes(role);
+      return ['textbox', 'searchbox', 'combobox', 'listbox', 'slider', 'spinbutton', 'progressbar', 'scrollbar', 'meter'].includes(role);
     }
     function embeddedValue(element, role) {
       if (role === 'combobox' && element.localName === 'select') {
         const option = element.selectedOptions[0];
         return option ? collapse(option.label || option.textContent) : '';
       }
-      if (element.localName === 'input' || element.localName === 'textarea') return element.value;
-      if (role === 'slider' || role === 'spinbutton' || role === 'progressbar') return element.getAttribute('aria-valuetext') || element.getAttribute('aria-valuenow') || '';
+      // An empty field counts with its placeholder, a range with its value as the tree reports it.
+      if (element.localName === 'input' || element.localName === 'textarea') return element.value || element.getAttribute('placeholder') || '';
+      if (['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar'].includes(role)) {
+        const value = valueOf(element, role);
+        return element.getAttribute('aria-valuetext') || (value === undefined ? '' : value);
+      }
       return collapse(element.textContent || '');
     }
     const FROM_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem',
@@ -609,7 +613,13 @@
         if (context.hiddenOk && style.display === 'none' && !context.inLabelledBy) continue;
         if (['script', 'style', 'template', 'head', 'title'].includes(child.localName)) continue;
         const childRole = roleOfSafe(child);
-        if (CONTAINERS.has(childRole) && !context.inLabelledBy) continue;
+        // A composite widget adds its own name (aria-labelledby, aria-label), never its content.
+        if (CONTAINERS.has(childRole) && !context.inLabelledBy) {
+          const own = labelledByTargets(child).length || (child.getAttribute('aria-label') || '').trim()
+            ? computeName(child, childRole, { visiting: context.visiting, recursing: false }) : '';
+          add(own, !isInlineDisplay(style.display));
+          continue;
+        }
         const part = nameOf(child, childRole, { visiting: context.visiting, recursing: true, hiddenOk: context.hiddenOk, inLabelledBy: context.inLabelledBy });
         add(part, !isInlineDisplay(style.display));
       }
