@@ -35,13 +35,15 @@ struct RecordedCodeFailsOnBrokenAppsTests {
         #expect(calls.dropLast().last?.hasPrefix(lastCall) == true, "the journey went on after its first failure: \(calls)")
     }
 
-    /// The names of the steps the child recorded, in order (it ran one test: one step log).
+    /// The names of the steps the child recorded, in order (it ran one test: one step log),
+    /// without its attachments (a `false` from `waitForExistence` attaches what the query saw).
     private func stepNames(in runDirectory: String) throws -> [String] {
         let logs = FileManager.default.enumerator(atPath: runDirectory)?.compactMap { $0 as? String }.filter { $0.hasSuffix("steps.jsonl") } ?? []
         try #require(logs.count == 1, "one step log: \(logs)")
         let text = try String(contentsOfFile: runDirectory + "/" + logs[0], encoding: .utf8)
-        return try text.split(separator: "\n").map { line in
+        return try text.split(separator: "\n").compactMap { line in
             let step = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if step?["kind"] as? String == "attachment" { return nil }
             return try #require(step?["name"] as? String)
         }
     }

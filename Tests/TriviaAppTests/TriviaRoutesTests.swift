@@ -72,6 +72,27 @@ struct TriviaRoutesTests {
         await served.server.stop()
     }
 
+    /// The pages' Content Security Policy allows styles only from `<style>` elements with the
+    /// response's nonce: a `style` attribute is blocked (the answers once lost their gap so).
+    @Test func noScreenUsesAStyleTheContentSecurityPolicyBlocks() async throws {
+        let served = try await Served(TriviaQuestions.bundled())
+        var screens = [try await served.send("/trivia").html]
+        for (index, question) in served.questions.all.enumerated() {
+            let wrong = (question.correctAnswer + 1) % 3
+            screens.append(try await served.send("/trivia/answer", post: "question=\(index)&answer=\(wrong)").html)
+            screens.append(try await served.send("/trivia/answer", post: "question=\(index)&answer=\(question.correctAnswer)").html)
+            screens.append(try await served.send("/trivia/next", post: "question=\(index)").html)
+        }
+        #expect(try #require(screens.last).contains(Self.testID(TriviaIdentifiers.scoreLabel)), "the walk ends on the score")
+        for html in screens {
+            #expect(!html.contains(" style="), "a style attribute: \(html.prefix(200))")
+            let styles = html.components(separatedBy: "<style").count - 1
+            let nonced = html.components(separatedBy: "<style nonce=").count - 1
+            #expect(styles == nonced && styles >= 2, "every <style> carries the nonce (the shell's and the quiz's)")
+        }
+        await served.server.stop()
+    }
+
     @Test func stalePostsAreIgnored() async throws {
         let served = try await Served(TriviaQuestions.bundled())
         let questions = served.questions.all

@@ -12,13 +12,19 @@ public struct Page: ResponseGenerator, Sendable {
     public var content: [HTMLNode]
     /// Page-specific scripts, run at the end of the body.
     public var scripts: [StaticString]
+    /// Page-specific CSS, after the shell's stylesheet. The pages' Content Security Policy
+    /// allows styles only from `<style>` elements with the response's nonce: `style` attributes
+    /// are blocked, so a screen's own layout goes here, as classes.
+    public var styles: [StaticString]
 
     /// A page titled `title` with `navigationBar` over `content`.
-    public init(title: String, navigationBar: NavigationBar, content: [HTMLNode], scripts: [StaticString] = []) {
+    public init(title: String, navigationBar: NavigationBar, content: [HTMLNode], scripts: [StaticString] = [],
+                styles: [StaticString] = []) {
         self.title = title
         self.navigationBar = navigationBar
         self.content = content
         self.scripts = scripts
+        self.styles = styles
     }
 
     /// The whole document.
@@ -30,6 +36,7 @@ public struct Page: ResponseGenerator, Sendable {
                 .el("meta", [HTMLAttribute("name", "color-scheme"), HTMLAttribute("content", "light dark")]),
                 .el("title", [], [.text(title)]),
                 .el("style", [], [.trusted(PageStyle.css)]),
+                .fragment(styles.map { .el("style", [], [.trusted($0)]) }),
                 .el("script", [], [.trusted(PageScript.head)]),
             ]),
             .el("body", [], [

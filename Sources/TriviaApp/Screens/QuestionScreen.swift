@@ -20,16 +20,16 @@ struct QuestionScreen {
             content: [
                 Widget.label(TriviaGame.progressText(questionIndex: index, of: game.questions.count),
                              identifier: TriviaIdentifiers.questionProgress, style: .secondary),
-                .el("div", [HTMLAttribute("style", "margin: 24px 0 28px")], [
+                .el("div", [.class("trivia-question")], [
                     Widget.label(question.title, identifier: TriviaIdentifiers.questionTitle, style: .title),
                 ]),
                 TriviaScreen.form(paths.answer, [
                     TriviaScreen.hidden("question", index),
-                    .el("div", [HTMLAttribute("style", "display: grid; gap: 12px")],
+                    .el("div", [.class("trivia-answers")],
                         question.answers.indices.map { answerButton($0) }),
                 ]),
                 game.isAnswered
-                    ? .el("div", [HTMLAttribute("style", "margin-top: 32px")], [
+                    ? .el("div", [.class("trivia-next")], [
                         TriviaScreen.form(paths.next, [
                             TriviaScreen.hidden("question", index),
                             .el("button", [
@@ -39,7 +39,8 @@ struct QuestionScreen {
                         ]),
                     ])
                     : .empty,
-            ]
+            ],
+            styles: [TriviaScreen.styles]
         )
     }
 
@@ -52,7 +53,7 @@ struct QuestionScreen {
         let symbol: HTMLNode
         switch mark {
         case .unmarked:
-            attributes.append(.class("lab-button plain"))
+            attributes.append(.class(game.isAnswered ? "lab-button plain trivia-passed" : "lab-button plain"))
             symbol = .empty
         case .wrong:
             attributes.append(.class("lab-button tint-red"))
@@ -63,7 +64,6 @@ struct QuestionScreen {
         }
         if let value = mark.accessibilityValue { attributes.append(HTMLAttribute("aria-description", value)) }
         if mark != .unmarked || game.isAnswered { attributes.append(HTMLAttribute("disabled", nil)) }
-        if mark == .unmarked && game.isAnswered { attributes.append(HTMLAttribute("style", "opacity: .5")) }
         return .el("button", attributes, [.el("span", [], [.text(question.answers[answer])]), symbol])
     }
 }

@@ -12,7 +12,7 @@ struct ResultScreen {
             title: TriviaScreen.title,
             navigationBar: TriviaScreen.navigationBar,
             content: [
-                .el("div", [HTMLAttribute("style", "margin: 48px 0 32px; text-align: center")], [
+                .el("div", [.class("trivia-result")], [
                     Widget.label(Self.heading, identifier: TriviaIdentifiers.resultTitle, style: .title),
                     Widget.label(TriviaGame.scoreText(game.score, of: game.questions.count), identifier: TriviaIdentifiers.scoreLabel),
                 ]),
@@ -22,7 +22,8 @@ struct ResultScreen {
                         HTMLAttribute("data-transition", "pop"),
                     ], [.text("Restart Quiz")]),
                 ]),
-            ]
+            ],
+            styles: [TriviaScreen.styles]
         )
     }
 }
