@@ -6,9 +6,10 @@ import Glibc
 #endif
 
 /// Asks a URL over and over, on a thread of its own, whether it answers HTTP (any status):
-/// how ``ProcessHost`` knows a started app is ready. Each try connects, sends a `GET` and reads
-/// the status line, two seconds at most; tries follow each other after 10 to 100 ms until
-/// one answers or ``stop()`` is called.
+/// how ``ProcessHost`` knows a started app is ready. Each try connects, sends a `GET`
+/// (HTTP/1.0, `Connection: close`), reads the status line and then the rest of the answer (at
+/// most 1 MiB; each read waits two seconds at most); tries follow each other after 10 to 100 ms
+/// until one answers or ``stop()`` is called.
 final class HTTPProbe: Sendable {
     private let state = Shared()
     private final class Shared: Sendable {
@@ -73,7 +74,17 @@ final class HTTPProbe: Sendable {
                 if count <= 0 { break }
                 got += count
             }
-            if got == reply.count && reply == Array("HTTP/".utf8) { return true }
+            guard got == reply.count && reply == Array("HTTP/".utf8) else { continue }
+            // Read the rest (bounded) before closing, so the app does not log a reset connection.
+            var rest = [UInt8](repeating: 0, count: 16 << 10)
+            var total = 0
+            while total < 1 << 20 {
+                let count = rest.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                total += count
+            }
+            return true
         }
         return false
     }

@@ -5,7 +5,7 @@ import Foundation
 /// `ECHO_VALUE` from its environment, and the port; flags make it misbehave on purpose.
 ///
 /// `python3 echo_server.py PORT [flags…]` (or the port from `$PORT` when the first argument is
-/// `env`). Flags: `--never-ready` (prints, never listens), `--exit-early N` (prints to stderr,
+/// `env`). Flags: `--exit-early N` (prints to stderr,
 /// exits with N), `--grandchild FILE` (starts `sleep 600` and writes its pid to FILE),
 /// `--ignore-term` (SIGTERM does nothing), `--announce` (prints `READY <port>` once listening),
 /// `--address-in-use-once FILE` (exits saying "Address already in use" unless FILE exists, which
@@ -30,7 +30,7 @@ enum EchoServerScript {
     }
 
     private static let source = #"""
-        import html, json, os, signal, subprocess, sys, time
+        import html, json, os, signal, subprocess, sys
         from http.server import BaseHTTPRequestHandler, HTTPServer
 
         args = sys.argv[1:]
@@ -43,9 +43,6 @@ enum EchoServerScript {
         def value(name):
             return rest[rest.index(name) + 1]
 
-        if flag("--never-ready"):
-            print("starting, but never listening", flush=True)
-            time.sleep(600)
         if flag("--exit-early"):
             print("fatal: configuration missing", file=sys.stderr, flush=True)
             sys.exit(int(value("--exit-early")))
