@@ -140,6 +140,12 @@ static void supervise(const char *path, char *const argv[], char *const envp[], 
     memset(&ignore, 0, sizeof ignore);
     ignore.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &ignore, NULL);
+    // Children must stay waitable (a SIG_IGN inherited from the test process would reap them
+    // unseen, and the app's exit status would be lost).
+    struct sigaction waitable;
+    memset(&waitable, 0, sizeof waitable);
+    waitable.sa_handler = SIG_DFL;
+    sigaction(SIGCHLD, &waitable, NULL);
     pid_t supervisor = getpid();
 
     int exec_errors[2];
@@ -159,6 +165,7 @@ static void supervise(const char *path, char *const argv[], char *const envp[], 
         sigaction(SIGINT, &plain, NULL);
         sigaction(SIGHUP, &plain, NULL);
         sigaction(SIGPIPE, &plain, NULL);
+        sigaction(SIGCHLD, &plain, NULL);
         int in = open("/dev/null", O_RDONLY);
         if (in >= 0 && in != 0) {
             dup2(in, 0);

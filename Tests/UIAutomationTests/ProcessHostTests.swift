@@ -142,6 +142,23 @@ struct ProcessHostTests {
         #expect(took >= .milliseconds(450) && took < .seconds(5), "\(took)")
     }
 
+    @Test func aProcessNobodyTerminatesEndsWhenItIsReleased() async throws {
+        var pid: pid_t = 0
+        do {
+            let running = try await echo().start()
+            pid = running.pid
+            #expect(kill(pid, 0) == 0)
+        }
+        // Released without terminate(): its supervisor's lifeline closes, and the group ends.
+        var gone = false
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !gone && ContinuousClock.now < deadline {
+            gone = ProcessTable.members(ofGroup: pid).isEmpty
+            if !gone { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(gone, "group \(pid) still has \(ProcessTable.members(ofGroup: pid))")
+    }
+
     @Test func nothingIsLeftWhenTheTestProcessIsKilled() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("killed-parent-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
