@@ -34,7 +34,7 @@ public struct TargetApplication: Sendable {
         TargetApplication(bundleIdentifier: bundleIdentifier, configuration: configuration) { URLHost(url) }
     }
 
-    /// Your own web app's server, started fresh for each launch (a ``ProcessHost``): `launchArguments`
+    /// Your own web app's server, started fresh for each launch (a `ProcessHost`): `launchArguments`
     /// are appended to its arguments and `launchEnvironment` merged into its environment, a free
     /// port replaces `{port}` in them and in the URL, and `terminate()` ends its process group.
     ///
@@ -51,7 +51,7 @@ public struct TargetApplication: Sendable {
     }
 
     /// An executable product of your own package, started fresh for each launch (see
-    /// ``ProcessHost/swiftProduct(_:arguments:environment:url:readiness:port:startTimeout:)``):
+    /// `ProcessHost.swiftProduct(_:arguments:environment:url:readiness:port:startTimeout:)`):
     /// make the test target depend on the executable target so that `swift test` builds it.
     ///
     /// ```swift
@@ -65,13 +65,13 @@ public struct TargetApplication: Sendable {
                  bundleIdentifier: bundleIdentifier, configuration: configuration)
     }
 
-    /// An app launched by `host`, a ``ProcessHost`` configured as you need.
+    /// An app launched by `host`, a `ProcessHost` configured as you need.
     public static func process(_ host: ProcessHost, bundleIdentifier: String, configuration: Configuration = Configuration()) -> TargetApplication {
         TargetApplication(bundleIdentifier: bundleIdentifier, configuration: configuration) { host }
     }
 
     /// A static site: the files of `directory` (relative to the current directory, which is the
-    /// package's under `swift test`), served by a fresh built-in server per launch (a ``FolderHost``).
+    /// package's under `swift test`), served by a fresh built-in server per launch (a `FolderHost`).
     ///
     /// ```swift
     /// .folder("Site", bundleIdentifier: "org.example.site")
