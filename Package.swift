@@ -6,6 +6,8 @@ import PackageDescription
 //   lab → MessagesService → ServerDefenses
 //   MessagesApp → MessagesClient (URLSession) → MessagesModel ← MessagesService (the wire types, shared)
 //   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → StepRecords ← Reports (the step log's records)
+//   UIAutomation's hosts for your own app: ProcessHost → DevTools' SupervisedProcess (cdt_spawn_supervised);
+//   FolderHost → NIO (a static file server)
 //   UIAutomationTesting → UIAutomation (the test libraries' glue; XCUIAutomation, UIFlows and the UI test targets use it)
 //   RemoteBrowsers → UIAutomation, DevTools (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client;
 //   TLS for https/wss only with the package's TLS trait, in DevTools' ClientTLS)
@@ -96,7 +98,14 @@ let package = Package(
         // checks it: imports are internal by default here).
         .target(
             name: "UIAutomation",
-            dependencies: ["DevTools", "StepRecords", "LabSupport"],
+            dependencies: [
+                "DevTools", "StepRecords", "LabSupport",
+                // FolderHost's static file server (NIO is already built for DevTools).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
             resources: [.copy("Scripts")],
             swiftSettings: [

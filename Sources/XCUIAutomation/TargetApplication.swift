@@ -10,6 +10,8 @@ import UIAutomation
 ///     LabAppHost(app: try TriviaApp())          // a fresh server and state per launch
 /// }
 /// let site = TargetApplication.url("http://127.0.0.1:8080/animals", bundleIdentifier: "org.example.site")
+/// let todo = TargetApplication.swiftProduct("TodoServer", arguments: ["--port", "{port}"], bundleIdentifier: "org.example.todo")
+/// let docs = TargetApplication.folder("Site", bundleIdentifier: "org.example.docs")
 /// ```
 public struct TargetApplication: Sendable {
     /// The name tests use in `XCUIApplication(bundleIdentifier:)`.
@@ -30,6 +32,54 @@ public struct TargetApplication: Sendable {
     /// fresh browser context).
     public static func url(_ url: String, bundleIdentifier: String, configuration: Configuration = Configuration()) -> TargetApplication {
         TargetApplication(bundleIdentifier: bundleIdentifier, configuration: configuration) { URLHost(url) }
+    }
+
+    /// Your own web app's server, started fresh for each launch (a `ProcessHost`): `launchArguments`
+    /// are appended to its arguments and `launchEnvironment` merged into its environment, a free
+    /// port replaces `{port}` in them and in the URL, and `terminate()` ends its process group.
+    ///
+    /// ```swift
+    /// .process(executable: "python3", arguments: ["-m", "http.server", "{port}", "--bind", "127.0.0.1"],
+    ///          bundleIdentifier: "org.example.site")
+    /// ```
+    public static func process(
+        executable: String, arguments: [String] = [], environment: [String: String] = [:], url: String = "http://127.0.0.1:{port}/",
+        readiness: ProcessHost.Readiness = .httpResponse, bundleIdentifier: String, configuration: Configuration = Configuration()
+    ) -> TargetApplication {
+        .process(ProcessHost(executable: executable, arguments: arguments, environment: environment, url: url, readiness: readiness),
+                 bundleIdentifier: bundleIdentifier, configuration: configuration)
+    }
+
+    /// An executable product of your own package, started fresh for each launch (see
+    /// `ProcessHost.swiftProduct(_:arguments:environment:url:readiness:port:startTimeout:)`):
+    /// make the test target depend on the executable target so that `swift test` builds it.
+    ///
+    /// ```swift
+    /// .swiftProduct("TodoServer", arguments: ["--port", "{port}"], bundleIdentifier: "org.example.todo")
+    /// ```
+    public static func swiftProduct(
+        _ product: String, arguments: [String] = [], environment: [String: String] = [:], url: String = "http://127.0.0.1:{port}/",
+        readiness: ProcessHost.Readiness = .httpResponse, bundleIdentifier: String, configuration: Configuration = Configuration()
+    ) -> TargetApplication {
+        .process(ProcessHost.swiftProduct(product, arguments: arguments, environment: environment, url: url, readiness: readiness),
+                 bundleIdentifier: bundleIdentifier, configuration: configuration)
+    }
+
+    /// An app launched by `host`, a `ProcessHost` configured as you need.
+    public static func process(_ host: ProcessHost, bundleIdentifier: String, configuration: Configuration = Configuration()) -> TargetApplication {
+        TargetApplication(bundleIdentifier: bundleIdentifier, configuration: configuration) { host }
+    }
+
+    /// A static site: the files of `directory` (relative to the current directory, which is the
+    /// package's under `swift test`), served by a fresh built-in server per launch (a `FolderHost`).
+    ///
+    /// ```swift
+    /// .folder("Site", bundleIdentifier: "org.example.site")
+    /// ```
+    public static func folder(_ directory: String, path: String = "/", bundleIdentifier: String, configuration: Configuration = Configuration())
+        -> TargetApplication
+    {
+        TargetApplication(bundleIdentifier: bundleIdentifier, configuration: configuration) { FolderHost(directory, path: path) }
     }
 }
 
