@@ -402,6 +402,10 @@ public struct ProcessHostError: Error, Sendable, CustomStringConvertible {
         case .notReady(let after, let waitingFor): text += "not ready after \(after.formatted), waiting for \(waitingFor); it has been ended"
         }
         if let processID { text += " [pid \(processID)]" }
+        // The last line on the first line too: a report may show only the first.
+        if let last = outputTail.split(separator: "\n").last(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            text += "; its last output: \(String(last.prefix(200)).debugDescription)"
+        }
         if let logFile { text += "\nIts output: \(logFile)" }
         text += outputTail.isEmpty ? "\nIt printed nothing." : "\nLast lines it printed:\n" + outputTail
         return text
