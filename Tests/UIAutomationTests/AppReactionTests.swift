@@ -40,8 +40,6 @@ struct AppReactionTests {
             try await app.checkBoxes["terms"].tap()
             #expect(try await app.checkBoxes["terms"].value == "1")
             // Anything else on top still stops the tap.
-            var quick = Configuration()
-            quick.actionTimeout = .milliseconds(400)
             let error = try #require(await #expect(throws: UIAutomationError.self) { try await app.checkBoxes["other"].tap(timeout: 0.4) })
             #expect(error.reason.kind == .notHittable, "\(error)")
             #expect("\(error)".contains("cover"), "\(error)")
