@@ -13,9 +13,10 @@ struct ReportCommand: ParsableCommand {
             (screenshots, element trees); index.html and junit.xml are rendered from it.
 
             lab report [DIR]                         render DIR (default .build/lab-report) again
-            lab report --recording R --junit X [--xctest-log L] [DIR]
+            lab report --recording R --junit X [--xctest-log L] [--swift-testing-events E] [DIR]
                                                      make DIR from one `swift test` pass: R is its \
-            LAB_RUN_DIR (step logs), X its --xunit-output file(s), L its console output
+            LAB_RUN_DIR (step logs), X its --xunit-output file(s), L its console output, E Swift \
+            Testing's event stream
             lab report --merge A --merge B [DIR]     merge run folders (shards, machines, reruns) \
             into DIR; a test that failed in A and passed in B is flaky. Shards (made \
             with --shard-info) must all be there and come from one split.
@@ -36,6 +37,9 @@ struct ReportCommand: ParsableCommand {
 
     @Option(help: "swift test's console output of the pass, for XCTest's results (SwiftPM writes no XCTest XML without --parallel).")
     var xctestLog: [String] = []
+
+    @Option(help: "Swift Testing's event stream of the pass (--event-stream-output-path, version 0): durations of tests without steps from it.")
+    var swiftTestingEvents: [String] = []
 
     @Option(help: "A run folder to merge; repeat, in order (earlier attempts first).")
     var merge: [String] = []
@@ -79,11 +83,12 @@ struct ReportCommand: ParsableCommand {
             } catch let error as ShardMergeError {
                 throw CommandError(error.description)
             }
-        } else if recording != nil || !junit.isEmpty || !xctestLog.isEmpty || shardInfo != nil {
+        } else if recording != nil || !junit.isEmpty || !xctestLog.isEmpty || shardInfo != nil || !swiftTestingEvents.isEmpty {
             let retain = ProcessInfo.processInfo.environment["LAB_TRACE"] == "retain-on-failure"
             var assembler = RunAssembler(junitFiles: junit, xctestLogs: xctestLog, recordingDirectory: recording,
                                          retainTraceOnFailureOnly: retain, title: title)
             assembler.wallTime = wallTime
+            assembler.swiftTestingEvents = swiftTestingEvents
             if let testList {
                 guard let data = FileManager.default.contents(atPath: testList) else {
                     throw CommandError("cannot read the test list \(testList)")

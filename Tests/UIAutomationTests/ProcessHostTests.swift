@@ -132,6 +132,23 @@ struct ProcessHostTests {
         #expect(ProcessTable.members(ofGroup: running.pid).isEmpty)
     }
 
+    @Test func anAppTheTestLeavesRunningIsEndedWhenItsScopeEndsEvenOnAFailure() async throws {
+        struct Failure: Error {}
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("scoped-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let app = Application(host: echo(["--grandchild", pidFile]))
+        await #expect(throws: Failure.self) {
+            try await Application.terminatingLaunchedApps {
+                try await app.launch()
+                #expect(app.isRunning)
+                throw Failure()  // the test fails with its app running, as a failed #require leaves it
+            }
+        }
+        let grandchild = try #require(pid_t(try String(contentsOfFile: pidFile, encoding: .utf8)))
+        #expect(!app.isRunning)
+        #expect(kill(grandchild, 0) == -1 && errno == ESRCH, "the app's process group ended before the scope returned")
+    }
+
     @Test func anAppThatIgnoresSIGTERMIsKilledAfterTheGracePeriod() async throws {
         let running = try await echo(["--ignore-term"], grace: .milliseconds(500)).start()
         let started = ContinuousClock.now

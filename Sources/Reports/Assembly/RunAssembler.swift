@@ -32,6 +32,12 @@ public struct RunAssembler {
     /// The pass's wall-clock seconds, measured by whoever ran it (`scripts/test`): the run's
     /// duration. Without it, the span of the recorded steps, or the tests' times added up.
     public var wallTime: Double?
+    /// Swift Testing's event streams of the pass (`--event-stream-output-path`): a Swift Testing
+    /// test without steps gets its share of the threads while it ran as its duration
+    /// (``SwiftTestingTimeline``), not the time it waited in the library's queue.
+    public var swiftTestingEvents: [String] = []
+    /// The threads Swift Testing ran its tests on: one a core of the machine that ran them.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
 
     /// An assembler of one pass's results and recording.
     public init(junitFiles: [String], xctestLogs: [String] = [], recordingDirectory: String?,
@@ -74,6 +80,11 @@ public struct RunAssembler {
                 libraries[qualified + "/" + cases[index].name] = libraries[old]
             }
         }
+        var ownTimes: [String: Double] = [:]
+        for file in swiftTestingEvents {
+            guard let data = fileManager.contents(atPath: file) else { continue }
+            ownTimes.merge(SwiftTestingTimeline(eventStream: String(decoding: data, as: UTF8.self)).ownTimes(threads: threads)) { $1 }
+        }
         var logs = try recordingDirectory.map(StepLog.readAll(in:)) ?? [:]
         Self.attributeByTime(&logs, to: cases)
         let copier = FileCopier(output: output)
@@ -91,8 +102,15 @@ public struct RunAssembler {
             attempt.steps = logged.filter { $0.kind != "attachment" }
             attempt.files = logged.compactMap { $0.kind == "attachment" ? $0.file : nil }
             // Swift Testing's time for a test runs from its start to its end while hundreds of
-            // tests share two cores: mostly waiting for a thread. Its steps say when it worked.
-            if key.library == "swift-testing", let span = Self.span(of: attempt.steps) { attempt.duration = span }
+            // tests share two cores: mostly waiting for a thread. Its steps say when it worked;
+            // without steps, its share of the threads while it ran.
+            if key.library == "swift-testing" {
+                if let span = Self.span(of: attempt.steps) {
+                    attempt.duration = span
+                } else if let own = ownTimes[SwiftTestingTimeline.key(suite: item.classname, name: item.name)] {
+                    attempt.duration = own
+                }
+            }
             tests.append(TestReport(key: key, attempts: [attempt]))
         }
         // Steps of tests the XML does not name (a harness of your own): their steps decide.

@@ -62,6 +62,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         try await called(file, line) {
             // The slot first: the launch's clock starts once the app may run (RunningApps).
             try await RunningApps.shared.admit(ObjectIdentifier(self), named: "app of \(type(of: host))", test: TestIdentity.current)
+            LaunchedApps.current?.add(self)
             do {
                 try await step("app.launch()", .action) {
                     try await CallProgress.run("app.launch()", limit: configuration.launchTimeout) { progress in try await launch(progress) }
