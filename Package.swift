@@ -148,7 +148,7 @@ let package = Package(
         .target(name: "Sharding"),
         // XCUITest's own API (Apple's module name, synchronous) over UIAutomation, so XCUITest code
         // runs here unchanged: a facade — every wait, action and failure is UIAutomation's.
-        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting"]),
+        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting", "LabSupport"]),
         // Snapshot assertions on pointfree's swift-snapshot-testing: the element tree as text and
         // screenshots (PNG decoded and diffed in Swift; zlib through CompressNIO). Its own module,
         // so UIAutomation does not link swift-snapshot-testing.
