@@ -339,6 +339,7 @@ let package = Package(
                 "TriviaApp",
                 "MessagesApp",
                 "LabKit",
+                "LabSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -377,7 +378,7 @@ let package = Package(
             ]
         ),
         // Questions-file loading and its errors, the game's rules, the routes over HTTP.
-        .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit"]),
+        .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit", "LabSupport"]),
         // The seed's MovieTriviaUITests (XCTest) and the whole quiz played from the JSON. Its own
         // TriviaQuestions.json is a symlink to the app's: the tests read the data the app shows.
         .testTarget(
