@@ -11,8 +11,9 @@ import PackageDescription
 //   UIAutomationTesting → UIAutomation (the test libraries' glue; XCUIAutomation, UIFlows and the UI test targets use it)
 //   RemoteBrowsers → UIAutomation, DevTools (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client;
 //   TLS for https/wss only with the package's TLS trait, in DevTools' ClientTLS)
-//   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
-//   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
+//   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations, JSON skipping)
+//   sits under DevTools, UIAutomation, Flows, Reports, LabKit, MessagesModel and MessagesClient, and
+//   depends on nothing
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
 //   lab → Sharding (splits a test list into balanced shards; knows only test ids and durations)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
@@ -192,8 +193,8 @@ let package = Package(
             ]
         ),
         // The Messages API's model and wire format (Message, the envelopes, the error codes), shared
-        // by the server and the app's client so the JSON shapes exist once. Foundation only.
-        .target(name: "MessagesModel"),
+        // by the server and the app's client so the JSON shapes exist once. Foundation and LabSupport only.
+        .target(name: "MessagesModel", dependencies: ["LabSupport"]),
         // The app's network layer: a typed client of /proto/messages over Foundation's URLSession.
         .target(name: "MessagesClient", dependencies: ["MessagesModel", "LabSupport"]),
         // The seed's Messages REST API: Hummingbird routes, validation, error envelope, SQLite via GRDB.
