@@ -12,8 +12,8 @@ import PackageDescription
 //   RemoteBrowsers → UIAutomation, DevTools (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client;
 //   TLS for https/wss only with the package's TLS trait, in DevTools' ClientTLS)
 //   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations, JSON skipping)
-//   sits under DevTools, UIAutomation, Flows, Reports, LabKit, MessagesModel and MessagesClient, and
-//   depends on nothing
+//   sits under DevTools, UIAutomation (and the modules over it), Flows, Reports, LabKit, MessagesModel and
+//   MessagesClient, and depends on nothing
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
 //   lab → Sharding (splits a test list into balanced shards; knows only test ids and durations)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
@@ -70,8 +70,9 @@ let package = Package(
     targets: [
         // MARK: Shared mechanisms
 
-        // The few small mechanisms every layer needs, once: a time limit on an async operation,
-        // the polling loop with back-off, Swift string literals, HTML escaping, durations in seconds.
+        // Small mechanisms written once for the layers above that share them: a time limit on an async
+        // operation, the polling loop with back-off, Swift string literals, HTML escaping, durations in
+        // seconds, JSONValue and JSON skipping. Depends on nothing.
         .target(name: "LabSupport"),
 
         // MARK: Browser automation
@@ -296,7 +297,7 @@ let package = Package(
         ),
         // Runs the built `lab` as a separate process (`lab messages-api`, `lab serve`) for the Messages tests.
         .target(name: "MessagesTestSupport", dependencies: ["TestSupport", "LabSupport"], path: "Tests/MessagesTestSupport"),
-        // The shared mechanisms: time limits, polling, Swift literals, HTML escaping.
+        // The shared mechanisms: time limits, polling, Swift literals, HTML escaping, JSON skipping.
         .testTarget(name: "LabSupportTests", dependencies: ["LabSupport"]),
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
