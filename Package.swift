@@ -11,8 +11,9 @@ import PackageDescription
 //   UIAutomationTesting → UIAutomation (the test libraries' glue; XCUIAutomation, UIFlows and the UI test targets use it)
 //   RemoteBrowsers → UIAutomation, DevTools (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client;
 //   TLS for https/wss only with the package's TLS trait, in DevTools' ClientTLS)
-//   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations) sits under
-//   DevTools, UIAutomation, Flows, Reports, LabKit and MessagesClient, and depends on nothing
+//   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations, JSON skipping)
+//   sits under DevTools, UIAutomation (and the modules over it), Flows, Reports, LabKit, MessagesModel and
+//   MessagesClient, and depends on nothing
 //   lab → Reports (the run file, HTML report, JUnit XML; knows nothing of browsers or UIAutomation)
 //   lab → Sharding (splits a test list into balanced shards; knows only test ids and durations)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
@@ -69,8 +70,9 @@ let package = Package(
     targets: [
         // MARK: Shared mechanisms
 
-        // The few small mechanisms every layer needs, once: a time limit on an async operation,
-        // the polling loop with back-off, Swift string literals, HTML escaping, durations in seconds.
+        // Small mechanisms written once for the layers above that share them: a time limit on an async
+        // operation, the polling loop with back-off, Swift string literals, HTML escaping, durations in
+        // seconds, JSONValue and JSON skipping. Depends on nothing.
         .target(name: "LabSupport"),
 
         // MARK: Browser automation
@@ -148,7 +150,7 @@ let package = Package(
         .target(name: "Sharding"),
         // XCUITest's own API (Apple's module name, synchronous) over UIAutomation, so XCUITest code
         // runs here unchanged: a facade — every wait, action and failure is UIAutomation's.
-        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting"]),
+        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting", "LabSupport"]),
         // Snapshot assertions on pointfree's swift-snapshot-testing: the element tree as text and
         // screenshots (PNG decoded and diffed in Swift; zlib through CompressNIO). Its own module,
         // so UIAutomation does not link swift-snapshot-testing.
@@ -192,8 +194,8 @@ let package = Package(
             ]
         ),
         // The Messages API's model and wire format (Message, the envelopes, the error codes), shared
-        // by the server and the app's client so the JSON shapes exist once. Foundation only.
-        .target(name: "MessagesModel"),
+        // by the server and the app's client so the JSON shapes exist once. Foundation and LabSupport only.
+        .target(name: "MessagesModel", dependencies: ["LabSupport"]),
         // The app's network layer: a typed client of /proto/messages over Foundation's URLSession.
         .target(name: "MessagesClient", dependencies: ["MessagesModel", "LabSupport"]),
         // The seed's Messages REST API: Hummingbird routes, validation, error envelope, SQLite via GRDB.
@@ -295,7 +297,7 @@ let package = Package(
         ),
         // Runs the built `lab` as a separate process (`lab messages-api`, `lab serve`) for the Messages tests.
         .target(name: "MessagesTestSupport", dependencies: ["TestSupport", "LabSupport"], path: "Tests/MessagesTestSupport"),
-        // The shared mechanisms: time limits, polling, Swift literals, HTML escaping.
+        // The shared mechanisms: time limits, polling, Swift literals, HTML escaping, JSON skipping.
         .testTarget(name: "LabSupportTests", dependencies: ["LabSupport"]),
         // The fixtures themselves: child processes' ready lines, signals, deadlines.
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
@@ -339,6 +341,7 @@ let package = Package(
                 "TriviaApp",
                 "MessagesApp",
                 "LabKit",
+                "LabSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -377,7 +380,7 @@ let package = Package(
             ]
         ),
         // Questions-file loading and its errors, the game's rules, the routes over HTTP.
-        .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit"]),
+        .testTarget(name: "TriviaAppTests", dependencies: ["TriviaApp", "LabKit", "LabSupport"]),
         // The seed's MovieTriviaUITests (XCTest) and the whole quiz played from the JSON. Its own
         // TriviaQuestions.json is a symlink to the app's: the tests read the data the app shows.
         .testTarget(

@@ -1,4 +1,6 @@
-/// Escaping for HTML: for text content and quoted attribute values alike.
+/// Escaping for HTML: for text content and quoted attribute values alike. The one escaper of the
+/// package: LabKit's HTML builder, the report's HTML page and its XML (which adds XML's own rules
+/// on top of ``entity(for:)``) all write through it.
 public enum HTMLEscape {
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped: safe as element content and as a
     /// quoted attribute value.
@@ -6,15 +8,26 @@ public enum HTMLEscape {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(scalar)
+            if let entity = entity(for: scalar) {
+                output += entity
+            } else {
+                output.unicodeScalars.append(scalar)
             }
         }
         return output
+    }
+
+    /// The character reference that stands for `scalar` in escaped text (`&amp;`, `&lt;`,
+    /// `&gt;`, `&quot;`, `&#39;`), or `nil` when the scalar is written as it is. The references
+    /// are valid in XML 1.0 too.
+    public static func entity(for scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: nil
+        }
     }
 }

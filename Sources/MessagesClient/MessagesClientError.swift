@@ -1,3 +1,5 @@
+import LabSupport
+
 /// Why a call to the Messages API failed, as the app's network layer reports it.
 public enum MessagesClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The API refused the request (4xx) with its error envelope: the request's own fault,
@@ -28,7 +30,7 @@ public enum MessagesClientError: Error, Sendable, Equatable, CustomStringConvert
 extension Duration {
     /// "1.5 s", "5 s".
     var formattedSeconds: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = Int(inMilliseconds.rounded(.towardZero))
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
     }
 }

@@ -79,19 +79,16 @@ public actor RecordingSession {
         let deadline = ContinuousClock.now + timeout
         // The mark goes through the page like every report, so it arrives after them. A
         // navigation can replace the world between the two calls: then try the new one.
-        while ContinuousClock.now < deadline {
-            let expression = "\(WorldScript.capture.bindingName)(JSON.stringify({ kind: 'mark', id: \(mark) }))"
-            if let context, let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, contextId: context)),
-               result.exceptionDetails == nil
-            {
-                break
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        let expression = "\(WorldScript.capture.bindingName)(JSON.stringify({ kind: 'mark', id: \(mark) }))"
+        _ = try await poll(until: deadline, backoff: Backoff([.milliseconds(20)])) { @Sendable in
+            guard let context = await self.context,
+                let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, contextId: context))
+            else { return false }
+            return result.exceptionDetails == nil
         }
-        while marksDone < mark {
-            guard ContinuousClock.now < deadline else { throw RecorderError.timedOut("settling the recording") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        // When the mark could not be sent, this times out (the deadline has passed).
+        let settled = try await poll(until: deadline, backoff: Backoff([.milliseconds(10)])) { @Sendable in await self.marksDone >= mark }
+        guard settled else { throw RecorderError.timedOut("settling the recording") }
     }
 
     /// The steps recorded so far, without the typing, scrolling or toggle still under way.

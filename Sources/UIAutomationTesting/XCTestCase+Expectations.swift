@@ -1,13 +1,13 @@
 public import Foundation
 import UIAutomation
-import LabSupport
 import Synchronization
 public import XCTest
 
 extension XCTestCase {
     /// An expectation fulfilled once `predicate` holds for `element`, as XCTest's
     /// `expectation(for:evaluatedWith:handler:)` is for an `NSPredicate`. The predicate is
-    /// evaluated against the live page by ``waitForExpectations(timeout:handler:file:line:)``.
+    /// evaluated against the live page from now on (``PredicatePoller``: Apple's start rule);
+    /// wait for it with ``waitForExpectations(timeout:handler:file:line:)``.
     ///
     /// ```swift
     /// let button = app.buttons.matching(identifier: "AnswerA").element
@@ -23,14 +23,17 @@ extension XCTestCase {
         for predicate: ElementPredicate, evaluatedWith element: Element, handler: (@Sendable () -> Bool)? = nil
     ) -> XCTestExpectation {
         let expectation = XCTestExpectation(description: "Expect predicate `\(predicate)` for \(element)")
-        ElementExpectations.shared.add(.init(expectation: expectation, predicate: predicate, element: element, handler: handler),
+        let poller = PredicatePoller(fulfilling: expectation) {
+            try await element.evaluate(predicate) && (handler?() ?? true)
+        }
+        ElementExpectations.shared.add(.init(expectation: expectation, predicate: predicate, element: element, poller: poller),
                                        to: self)
         return expectation
     }
 
-    /// Waits until every element expectation of this test is fulfilled, polling each
-    /// predicate with back-off, or fails the test at the caller's file and line after
-    /// `timeout` seconds, naming the unfulfilled expectations and any error met on the way.
+    /// Waits until every element expectation of this test is fulfilled, or fails the test at the
+    /// caller's file and line after `timeout` seconds, naming the unfulfilled expectations and
+    /// any error met on the way.
     public func waitForExpectations(
         timeout: TimeInterval, handler: (((any Error)?) -> Void)? = nil, file: StaticString = #filePath, line: UInt = #line
     ) async {
@@ -44,58 +47,25 @@ extension XCTestCase {
         timeout: TimeInterval, handler: (((any Error)?) -> Void)?, file: StaticString, line: UInt
     ) async -> Bool {
         let pending = ElementExpectations.shared.take(from: self)
-        let problems = ProblemLog()
-        let fulfilled = FulfilledSet()
-        let deadline = ContinuousClock.now + .seconds(clamping: timeout)
-        let pollers = pending.enumerated().map { index, item in
-            Task {
-                do {
-                    _ = try await poll(until: deadline) {
-                        let holds = try await withExpectedFailures { try await item.element.evaluate(item.predicate) }
-                        guard holds, item.handler?() ?? true else { return false }
-                        fulfilled.insert(index)
-                        item.expectation.fulfill()
-                        return true
-                    }
-                } catch {
-                    // Stopped at the timeout mid-read: not a problem of the element's.
-                    if !Task.isCancelled { problems.append("\(item.element): \(error)") }
-                }
-            }
-        }
         await fulfillment(of: pending.map(\.expectation), timeout: timeout, file: file, line: Int(line))
-        pollers.forEach { $0.cancel() }
-        for poller in pollers { await poller.value }  // every problem is logged before it is read
+        for item in pending { item.poller.cancel() }
+        for item in pending { await item.poller.stopped() }  // every problem is known before it is read
         // XCTest reports the timeout; say what each unfulfilled element looked like last, with
         // its tree and screenshot, as the throwing waits do.
-        for (index, item) in pending.enumerated() where !fulfilled.contains(index) && !problems.all.contains(where: { $0.hasPrefix("\(item.element): ") }) {
+        for item in pending where !item.poller.isFulfilled && item.poller.problem == nil {
             do {
                 try await item.element.expect(item.predicate, timeout: 0)
             } catch {
                 XCTFail("\(error)", file: file, line: line)
             }
         }
-        for problem in problems.all {
+        let problems = pending.compactMap { item in item.poller.problem.map { "\(item.element): \($0)" } }
+        for problem in problems {
             XCTFail("While waiting for expectations: \(problem)", file: file, line: line)
         }
         handler?(nil)
-        return fulfilled.count == pending.count && problems.all.isEmpty
+        return pending.allSatisfy(\.poller.isFulfilled) && problems.isEmpty
     }
-}
-
-/// Errors met while polling, shared by the polling tasks.
-private final class ProblemLog: Sendable {
-    private let items = Mutex<[String]>([])
-    func append(_ problem: String) { items.withLock { $0.append(problem) } }
-    var all: [String] { items.withLock { $0 } }
-}
-
-/// The indexes of the expectations fulfilled so far, shared by the polling tasks.
-private final class FulfilledSet: Sendable {
-    private let items = Mutex<Set<Int>>([])
-    func insert(_ index: Int) { items.withLock { _ = $0.insert(index) } }
-    func contains(_ index: Int) -> Bool { items.withLock { $0.contains(index) } }
-    var count: Int { items.withLock { $0.count } }
 }
 
 /// The element expectations created by each test case and not yet waited for.
@@ -104,14 +74,21 @@ final class ElementExpectations: Sendable {
         let expectation: XCTestExpectation
         let predicate: ElementPredicate
         let element: Element
-        let handler: (@Sendable () -> Bool)?
+        let poller: PredicatePoller
     }
 
     static let shared = ElementExpectations()
     private let pending = Mutex<[ObjectIdentifier: [Item]]>([:])
 
+    /// Keeps `item` until the test waits for it, or until the test ends (a test may wait
+    /// with XCTest's own `fulfillment(of:)` instead).
     func add(_ item: Item, to testCase: XCTestCase) {
-        pending.withLock { $0[ObjectIdentifier(testCase), default: []].append(item) }
+        let key = ObjectIdentifier(testCase)
+        let first = pending.withLock { pending -> Bool in
+            defer { pending[key, default: []].append(item) }
+            return pending[key] == nil
+        }
+        if first { XCTestTracker.atTestEnd { [self] in _ = pending.withLock { $0.removeValue(forKey: key) } } }
     }
 
     func take(from testCase: XCTestCase) -> [Item] {

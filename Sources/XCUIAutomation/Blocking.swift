@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Synchronization
 
 /// Runs UIAutomation's async work for XCUITest's synchronous API: the caller's thread waits
@@ -82,8 +83,7 @@ final class CallerQueue: Sendable {
     /// Waits until the work is finished, running queued jobs on this thread meanwhile;
     /// `false` if `limit` passed first (the queue then takes no more jobs).
     func serve(for limit: Duration) -> Bool {
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = min(Double(seconds) * 1e9 + Double(attoseconds) / 1e9, Double(Int.max / 2))
+        let nanoseconds = min(limit.inSeconds * 1e9, Double(Int.max / 2))
         let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
         while true {
             let (jobs, finished) = state.withLock { state -> ([@Sendable () -> Void], Bool) in

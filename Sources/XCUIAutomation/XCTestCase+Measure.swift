@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Synchronization
 import XCTest
 
@@ -18,7 +19,7 @@ public final class XCTClockMetric: NSObject, XCTMetric, @unchecked Sendable {
     public override init() {}
     public var reportedName: String { "Clock Monotonic Time, s" }
     public func willBeginMeasuring() { started = .now }
-    public func didStopMeasuring() -> Double { (ContinuousClock.now - started).seconds }
+    public func didStopMeasuring() -> Double { (ContinuousClock.now - started).inSeconds }
 }
 
 /// The time each iteration spends in `XCUIApplication.launch()` — from the call until the app
@@ -30,7 +31,7 @@ public final class XCTApplicationLaunchMetric: NSObject, XCTMetric, @unchecked S
     public init(waitUntilResponsive: Bool = false) {}
     public var reportedName: String { "Duration (AppLaunch), s" }
     public func willBeginMeasuring() { before = LaunchClock.total }
-    public func didStopMeasuring() -> Double { (LaunchClock.total - before).seconds }
+    public func didStopMeasuring() -> Double { (LaunchClock.total - before).inSeconds }
 }
 
 /// XCTest's `XCTOSSignpostMetric`: on Apple's systems it measures the time between two
@@ -103,12 +104,4 @@ enum LaunchClock {
     private static let spent = Mutex(Duration.zero)
     static var total: Duration { spent.withLock { $0 } }
     static func add(_ duration: Duration) { spent.withLock { $0 += duration } }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }

@@ -14,14 +14,14 @@ struct MessagesAPICommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Address to bind.")
-    var host = "127.0.0.1"
+    @OptionGroup
+    var server: ServerOptions<Database>
 
-    @Option(help: "Port to bind; 0 picks a free port.")
-    var port = 8080
-
-    @Option(help: "SQLite database file (created if missing; its folder must exist).")
-    var db = "messages.sqlite"
+    /// `--db`: a file in the working folder by default.
+    enum Database: DatabaseDefault {
+        static let path = "messages.sqlite"
+        static let help = "SQLite database file (created if missing; its folder must exist)."
+    }
 
     @Option(help: ArgumentHelp(
         "Commit durability: full (fsync every commit; survives power loss) or normal (survives a killed process only).",
@@ -31,25 +31,16 @@ struct MessagesAPICommand: AsyncParsableCommand {
     @OptionGroup(title: "Defenses")
     var defenses: DefenseOptions
 
-    func validate() throws {
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be between 0 and 65535")
-        }
-        guard !db.isEmpty else {
-            throw ValidationError("--db must not be empty")
-        }
-    }
-
     func run() async throws {
         let store: SQLiteMessageStore
         do {
-            store = try SQLiteMessageStore(path: db, synchronous: synchronous)
+            store = try SQLiteMessageStore(path: server.db, synchronous: synchronous)
         } catch {
             // Not a usage problem: say what failed and exit 1, without the usage text.
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let host = self.host
+        let (host, port) = (server.host, server.port)
         if let warning = BindExposure.warning(host: host, port: port, exposed: "the Messages API (read and write: GET and POST /proto/messages)") {
             FileHandle.standardError.write(Data(warning.utf8))
         }

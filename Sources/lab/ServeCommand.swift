@@ -27,14 +27,14 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Address to bind.")
-    var host = "127.0.0.1"
+    @OptionGroup
+    var server: ServerOptions<Database>
 
-    @Option(help: "Port to bind; 0 picks a free port.")
-    var port = 8080
-
-    @Option(help: "SQLite database file of the Messages API (created if missing, with its folder).")
-    var db = "lab-data/messages.sqlite"
+    /// `--db`: under `lab-data/` by default, a folder created when missing.
+    enum Database: DatabaseDefault {
+        static let path = "lab-data/messages.sqlite"
+        static let help = "SQLite database file of the Messages API (created if missing, with its folder)."
+    }
 
     @Option(name: .customLong("messages-api"), help: ArgumentHelp(
         "The Messages API the Messages app uses (default: this server's own /proto/messages).", valueName: "url"))
@@ -57,8 +57,6 @@ struct ServeCommand: AsyncParsableCommand {
     var maxStreamsPerClient: Int?
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard !db.isEmpty else { throw ValidationError("--db must not be empty") }
         guard (maxStreams ?? 1) >= 1 else { throw ValidationError("--max-streams must be at least 1") }
         guard (maxStreamsPerClient ?? 1) >= 1 else { throw ValidationError("--max-streams-per-client must be at least 1") }
         if let maxStreams, let maxConnections = defenses.maxConnections, maxStreams >= maxConnections {
@@ -72,6 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let (host, port, db) = (server.host, server.port, server.db)
         // The flags become the Messages app's launch arguments: one way in, MessagesComposition.
         var arguments: [String] = []
         if let messagesAPI { arguments += [MessagesComposition.apiArgument, messagesAPI] }
@@ -103,8 +102,6 @@ struct ServeCommand: AsyncParsableCommand {
             .init(name: "Messages API", path: MessagesAPI.basePath, summary: "The Messages REST API (JSON; POST and GET)"),
         ])
         MessagesAPI(store: store).addRoutes(to: router)
-        let host = self.host
-        let db = self.db
         let exposed = "every lab app and the Messages API (read and write: GET and POST /proto/messages)"
         if let warning = BindExposure.warning(host: host, port: port, exposed: exposed) {
             FileHandle.standardError.write(Data(warning.utf8))

@@ -1,4 +1,4 @@
-import AnimalsApp
+@testable import AnimalsApp
 import LabKit
 import Testing
 
@@ -46,7 +46,19 @@ struct GalleryFilterTests {
         #expect(GalleryFilter(favoritesOnly: true).apply(to: Animals.all, favorites: []).isEmpty)
         #expect(GalleryFilter(tags: ["fish"], favoritesOnly: true).apply(to: Animals.all, favorites: ["lion"]).isEmpty)
         #expect(AnimalsState(favorites: [], filter: GalleryFilter(favoritesOnly: true)).visibleAnimals.isEmpty)
-        #expect(GalleryFilter.emptyMessage == "No animals found")
+    }
+
+    @Test func theGalleryShowsTheEmptyStateInsteadOfCellsWhenNothingMatches() {
+        let paths = AnimalsPaths(prefix: "/animals")
+        let emptyState = #"data-testid="\#(AnimalsIdentifiers.emptyState)""#
+        let empty = GalleryScreen(state: AnimalsState(favorites: [], filter: GalleryFilter(favoritesOnly: true)), paths: paths).page.html
+        #expect(empty.contains(emptyState))
+        #expect(empty.contains("No animals found"))
+        #expect(!empty.contains(AnimalsIdentifiers.cell("lion")))
+        let full = GalleryScreen(state: AnimalsState(), paths: paths).page.html
+        #expect(!full.contains(emptyState))
+        #expect(!full.contains("No animals found"))
+        #expect(Animals.all.allSatisfy { full.contains(#"data-testid="\#(AnimalsIdentifiers.cell($0.id))""#) })
     }
 
     @Test func launchPresetsFavoritesAndFiltersAndIgnoresUnknownOnes() {

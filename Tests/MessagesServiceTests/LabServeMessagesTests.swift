@@ -1,5 +1,6 @@
 import Foundation
 import LabKit
+import LabSupport
 import MessagesApp
 import MessagesTestSupport
 import Testing
@@ -25,7 +26,7 @@ struct LabServeMessagesTests {
         #expect(try await client.post(messageBody(user: "dan", subject: subject, message: "cats are grumpy")).status == 201)
         let found = try await client.get("/messages/find?user=dan")
         #expect(found.status == 200)
-        #expect(found.text.contains(HTMLEscaping.text(subject)))
+        #expect(found.text.contains(HTMLEscape.escape(subject)))
         #expect(!found.text.contains(subject))  // escaped, never raw markup
         #expect(found.text.contains("cats are grumpy"))
         #expect(try await client.get("/messages/all").text.contains("cats are grumpy"))
@@ -46,7 +47,7 @@ struct LabServeMessagesTests {
         #expect(rejected.text.contains(#"value="&lt;b&gt;hi""#))  // what was typed, kept and escaped
         let badName = try await client.get("/messages/find?user=a%2Fb")
         #expect(badName.status == 422)
-        #expect(badName.text.contains(HTMLEscaping.text("user must not contain control characters or '/'; found U+002F")))
+        #expect(badName.text.contains(HTMLEscape.escape("user must not contain control characters or '/'; found U+002F")))
         #expect(try await client.get("/messages/find?user=nobody").text.contains("No messages from nobody"))
         #expect(try await !client.get("/proto/messages").text.contains("b>hi"))
 

@@ -1,5 +1,6 @@
 import Foundation
 import LabKit
+import LabSupport
 import Testing
 import TriviaApp
 #if canImport(FoundationNetworking)
@@ -49,7 +50,7 @@ struct TriviaRoutesTests {
         #expect(html.contains(TriviaGame.progressText(questionIndex: 0, of: served.questions.count)))
         for identifier in TriviaIdentifiers.answers { #expect(html.contains(Self.testID(identifier))) }
         #expect(!html.contains(Self.testID(TriviaIdentifiers.nextQuestion)))
-        #expect(html.contains(HTMLEscaping.text(first.title)))
+        #expect(html.contains(HTMLEscape.escape(first.title)))
         await served.server.stop()
     }
 

@@ -37,6 +37,17 @@ final class ExpectationTests: XCTestCase {
         XCTAssertTrue(exists)
     }
 
+    func testAnExpectationPollsFromItsCreationAsApplesDoes() async throws {
+        // "goes-away" exists now and is removed 2.5 s after Start. Polled from its creation, the
+        // expectation is fulfilled before the element goes, though the wait begins only after,
+        // with XCTest's own wait and a timeout too short to poll in.
+        let seen = expectation(for: try ElementPredicate(format: "exists == true"), evaluatedWith: app.staticTexts["goes-away"])
+        try await app.buttons["start"].tap()
+        let gone = try await app.staticTexts["goes-away"].waitForNonExistence(timeout: 10)
+        XCTAssertTrue(gone)
+        await fulfillment(of: [seen], timeout: 0.01)
+    }
+
     func testUnfulfilledExpectationFailsAtTheCallersLineWithinTheTimeout() async throws {
         _ = expectation(for: try ElementPredicate(format: "exists == true"), evaluatedWith: app.buttons["never-there"])
         let started = Date()

@@ -106,6 +106,24 @@ final class FacadeBehaviourTests: FailureCapturingTestCase {
         XCTAssertTrue(seen.theApp, "the handler ran on the main thread and could use the app")
     }
 
+    func testAPredicateExpectationOnADictionaryIsEvaluatedOnTheMainThread() {
+        final class Seen: @unchecked Sendable { var onMainThread = false }  // written on the main thread only
+        let seen = Seen()
+        expectation(for: NSPredicate(format: "count == 3 AND label BEGINSWITH 'A'"), evaluatedWith: ["count": 3, "label": "Apple"]) {
+            seen.onMainThread = Thread.isMainThread
+            return true
+        }
+        waitForExpectations(timeout: 5, handler: nil)
+        XCTAssertTrue(seen.onMainThread, "the handler ran on the main thread")
+
+        let waited = failures {
+            expectation(for: NSPredicate(format: "count == 4"), evaluatedWith: ["count": 3], handler: nil)
+            waitForExpectations(timeout: 0.3, handler: nil)
+        }
+        XCTAssertEqual(waited.count, 1, "\(waited.map(\.description))")
+        XCTAssertTrue(waited.first?.description.contains("Asynchronous wait failed") == true, "\(waited.map(\.description))")
+    }
+
     func testAFailedWaitSaysWhatTheElementLookedLike() {
         let waited = failures {
             expectation(for: NSPredicate(format: "label == 'Never'"), evaluatedWith: app.buttons["save"], handler: nil)

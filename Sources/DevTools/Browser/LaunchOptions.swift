@@ -1,7 +1,7 @@
 import Foundation
 
 /// How to start a local browser.
-public struct LaunchOptions: Sendable {
+public struct LaunchOptions: Sendable, Equatable {
     /// The binary to start; found by ``BrowserDiscovery`` when `nil`.
     public var executable: String?
     /// Arguments added after the defaults (a later flag wins in Chromium).

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Synchronization
 
 /// An opt-in trace of every call a connection makes, for finding where an action's time goes:
@@ -47,7 +48,6 @@ struct CallTrace: Sendable {
     }
 
     private static func milliseconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return String(format: "%9.3f", Double(seconds) * 1_000 + Double(attoseconds) / 1e15)
+        String(format: "%9.3f", duration.inMilliseconds)
     }
 }

@@ -278,62 +278,20 @@ struct JSONReader {
     }
 
     /// Skips a value: a string or a scalar to its end, a container to its matching bracket
-    /// (strings inside skipped whole, so brackets in them do not count).
+    /// (strings inside skipped whole, so brackets in them do not count): LabSupport's
+    /// `JSONSkipping`, shared with MessagesModel.
     mutating func skipValue() throws {
-        skipWhitespace()
-        guard index < bytes.count else { throw malformed("a value") }
-        switch bytes[index] {
-        case Self.quote:
-            try skipString()
-        case Self.openBrace, Self.openBracket:
-            var depth = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case Self.quote:
-                    try skipString()
-                    continue
-                case Self.openBrace, Self.openBracket:
-                    depth += 1
-                case Self.closeBrace, Self.closeBracket:
-                    depth -= 1
-                    if depth == 0 {
-                        index += 1
-                        return
-                    }
-                default:
-                    break
-                }
-                index += 1
-            }
-            throw malformed("an unterminated container")
-        default:
-            let start = index
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == Self.comma || byte == Self.closeBrace || byte == Self.closeBracket || byte == 0x20
-                    || byte == 0x0A || byte == 0x0D || byte == 0x09 { break }
-                index += 1
-            }
-            guard index > start else { throw malformed("a value") }
+        do {
+            index = try JSONSkipping.value(in: bytes, from: index)
+        } catch {
+            throw Malformed(offset: error.offset, reason: error.reason)
         }
-    }
-
-    private mutating func skipString() throws {
-        try expect(Self.quote, "a string")
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += byte == Self.backslash ? 2 : 1
-            if byte == Self.quote { return }
-        }
-        throw malformed("an unterminated string")
     }
 
     // MARK: Bytes
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-            index += 1
-        }
+        index = JSONSkipping.whitespace(in: bytes, from: index)
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {

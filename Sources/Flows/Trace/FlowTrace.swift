@@ -1,3 +1,5 @@
+import LabSupport
+
 /// The path one run of a scenario took: every step with its outcome, duration and state
 /// changes, sub-scenarios nested, and how often each transition was taken.
 ///
@@ -120,12 +122,12 @@ public struct FlowTraceEntry: Sendable, CustomStringConvertible {
 extension Duration {
     /// `1.25 s`, `12 ms`, `0.4 ms`, `850 ns`.
     var flowFormatted: String {
-        let nanoseconds = Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9
-        switch nanoseconds {
-        case 1e9...: return "\((nanoseconds / 1e7).rounded() / 100) s"
-        case 1e7...: return "\(Int((nanoseconds / 1e6).rounded())) ms"
-        case 1e5...: return "\((nanoseconds / 1e5).rounded() / 10) ms"
-        default: return "\(Int((nanoseconds / 1e3).rounded())) µs"
+        let seconds = inSeconds
+        switch seconds {
+        case 1...: return "\((seconds * 100).rounded() / 100) s"
+        case 1e-2...: return "\(Int((seconds * 1e3).rounded())) ms"
+        case 1e-4...: return "\((seconds * 1e4).rounded() / 10) ms"
+        default: return "\(Int((seconds * 1e6).rounded())) µs"
         }
     }
 }

@@ -1,3 +1,5 @@
+import LabSupport
+
 /// One attribute of an ``HTMLNode`` element. The name is a compile-time constant; the value
 /// is escaped when rendered.
 public struct HTMLAttribute: Sendable {
@@ -29,6 +31,6 @@ public struct HTMLAttribute: Sendable {
 
     func render(into output: inout String) {
         output += " " + name.description
-        if let value { output += "=\"" + HTMLEscaping.attribute(value) + "\"" }
+        if let value { output += "=\"" + HTMLEscape.escape(value) + "\"" }
     }
 }

@@ -1,3 +1,5 @@
+import LabSupport
+
 /// A piece of server-rendered HTML, escaped by construction.
 ///
 /// Tag and attribute names are `StaticString`s (compile-time constants), every attribute
@@ -48,7 +50,7 @@ public indirect enum HTMLNode: Sendable {
             for child in children { child.render(into: &output) }
             output += "</" + name + ">"
         case .text(let text):
-            output += HTMLEscaping.text(text)
+            output += HTMLEscape.escape(text)
         case .trusted(let markup):
             output += markup.description
         case .fragment(let nodes):

@@ -33,11 +33,12 @@ public final class LabServer: Sendable {
     /// A router holding every app in `apps` (each with fresh state from `launch`) and an
     /// index page at `/` that links them and `extraLinks`.
     /// Every request first passes the host check and the cross-site check of `policy`
-    /// (ServerDefenses' `SameOriginMiddleware`); broken HTTP framing is a 400.
+    /// (ServerDefenses' `SameOriginMiddleware`); broken HTTP framing is a 400. `HEAD` answers
+    /// every page as `GET` does, without the body (Hummingbird's generated `HEAD` routes).
     public static func makeRouter(
         apps: [any LabApp], launch: LaunchOptions, policy: SameOriginPolicy = SameOriginPolicy(), extraLinks: [LabIndexPage.Entry] = []
     ) -> Router<LabRequestContext> {
-        let router = Router(context: LabRequestContext.self)
+        let router = Router(context: LabRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: SameOriginMiddleware(policy: policy))
         router.add(middleware: MalformedRequestMiddleware(logger: quietLogger))

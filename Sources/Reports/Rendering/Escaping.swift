@@ -1,35 +1,25 @@
 import LabSupport
 
 /// Escaping for the renderers: every string that came from a test (names, messages, trees,
-/// file paths) goes through one of these before it is written into markup.
+/// file paths) goes through LabSupport's `HTMLEscape` before it is written into markup, and
+/// through this for XML.
 enum Escaping {
-    /// Text for an HTML element or a quoted attribute: `& < > " '` escaped.
-    static func html(_ text: String) -> String { HTMLEscape.escape(text) }
-
-    /// Text for XML 1.0 content or a quoted attribute: escaped as for HTML, and characters XML
-    /// 1.0 cannot carry at all (most C0 controls, lone surrogates' replacements) replaced by
-    /// U+FFFD. In attributes, newlines and tabs are written as character references so parsers
-    /// keep them.
+    /// Text for XML 1.0 content or a quoted attribute: escaped as for HTML (`HTMLEscape`), and
+    /// characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates' replacements)
+    /// replaced by U+FFFD. In attributes, newlines and tabs are written as character references
+    /// so parsers keep them.
     static func xml(_ text: String, attribute: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
+            if let entity = HTMLEscape.entity(for: scalar) {
+                out += entity
+                continue
+            }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += attribute ? "&#10;" : "\n"
-            case "\r": out += attribute ? "&#13;" : "\r"
-            case "\t": out += attribute ? "&#9;" : "\t"
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\n", "\r", "\t": out += attribute ? "&#\(scalar.value);" : String(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 
 /// Renders a run as one self-contained HTML page (`index.html` in the run folder): inline CSS
 /// and script, no network, works from `file://`. A summary (passed, failed, flaky, skipped,
@@ -217,7 +218,7 @@ public struct HTMLRenderer {
         "<p class=\"outside\" data-testid=\"outside-path\">Not shown: \(e(String(reflecting: path))) is not a path inside the run folder.</p>\n"
     }
 
-    private func e(_ text: String) -> String { Escaping.html(text) }
+    private func e(_ text: String) -> String { HTMLEscape.escape(text) }
 
     static let style = """
     :root{color-scheme:light dark;--bg:#fff;--fg:#1c1c1e;--muted:#6e6e73;--line:#d1d1d6;--card:#f5f5f7;\

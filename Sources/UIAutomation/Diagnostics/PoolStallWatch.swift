@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import Synchronization
 
 /// Warns when a new task of the test process waits 2 s or more for a thread of the Swift
@@ -39,12 +40,12 @@ enum PoolStallWatch {
                 let ran = DispatchSemaphore(value: 0)
                 let asked = ContinuousClock.now
                 Task.detached { ran.signal() }
-                if ran.wait(timeout: .now() + threshold.seconds) == .timedOut {
+                if ran.wait(timeout: .now() + threshold.inSeconds) == .timedOut {
                     // Stopping the process for gdb prolongs the stall: only for one long enough
                     // to fail tests by itself.
                     var stillStalled = true
                     if let dumpFolder, !dumped {
-                        stillStalled = ran.wait(timeout: .now() + (dumpThreshold - threshold).seconds) == .timedOut
+                        stillStalled = ran.wait(timeout: .now() + (dumpThreshold - threshold).inSeconds) == .timedOut
                         if stillStalled {
                             dumped = true
                             dumpStacks(into: dumpFolder)
@@ -52,7 +53,7 @@ enum PoolStallWatch {
                     }
                     if stillStalled { ran.wait() }
                     let stalled = ContinuousClock.now - asked
-                    let line = "UIAutomation: a new task waited \(String(format: "%.1f", stalled.seconds)) s for a thread of "
+                    let line = "UIAutomation: a new task waited \(String(format: "%.1f", stalled.inSeconds)) s for a thread of "
                         + "the Swift concurrency pool (until \(Date())): timeouts in this process may have fired for that "
                         + "reason; code that blocks pool threads (a synchronous wait, a blocking read, long synchronous work) causes it\n"
                     FileHandle.standardError.write(Data(line.utf8))
@@ -78,12 +79,5 @@ enum PoolStallWatch {
         guard posix_spawn(&child, "/bin/sh", nil, nil, arguments, environ) == 0 else { return }
         var status: Int32 = 0
         while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    fileprivate var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LabSupport
 import StepRecords
 import Synchronization
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ public struct StepLogObserver: StepObserver {
         let record = StepRecord(
             test: event.test?.key,
             name: event.name, kind: event.kind.rawValue, start: event.start,
-            duration: Double(event.duration.components.seconds) + Double(event.duration.components.attoseconds) / 1e18,
+            duration: event.duration.inSeconds,
             outcome: StepOutcome(rawValue: event.outcome.rawValue) ?? .failed, failure: event.failureMessage,
             screenshot: screenshotPath, tree: treePath)
         guard var line = try? StepLog.encode(record) else { return written }
