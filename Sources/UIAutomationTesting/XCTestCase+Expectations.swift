@@ -6,7 +6,7 @@ public import XCTest
 extension XCTestCase {
     /// An expectation fulfilled once `predicate` holds for `element`, as XCTest's
     /// `expectation(for:evaluatedWith:handler:)` is for an `NSPredicate`. The predicate is
-    /// evaluated against the live page from now on (``PredicatePoller``: Apple's start rule);
+    /// evaluated against the live page from now on (Apple's start rule);
     /// wait for it with ``waitForExpectations(timeout:handler:file:line:)``.
     ///
     /// ```swift
