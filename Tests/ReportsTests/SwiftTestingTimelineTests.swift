@@ -40,6 +40,10 @@ struct SwiftTestingTimelineTests {
             Self.event("testEnded", "M.Suite/first()/File.swift:7:6", at: 11),
             Self.event("testEnded", "M.Suite/cased(value:)/File.swift:9:6", at: 12.5),
             Self.event("testStarted", "M.Suite/neverEnded()/File.swift:11:6", at: 12),
+            Self.event("testStarted", "M.Suite/backwards()/File.swift:13:6", at: 12),
+            Self.event("testEnded", "M.Suite/backwards()/File.swift:13:6", at: 11),
+            Self.event("testStarted", "M.Suite/forever()/File.swift:15:6", at: 0),
+            Self.event("testEnded", "M.Suite/forever()/File.swift:15:6", at: 1e300),
             Self.event("testEnded", "M.Suite", at: 13),
         ].joined(separator: "\n")
         let timeline = SwiftTestingTimeline(eventStream: stream)

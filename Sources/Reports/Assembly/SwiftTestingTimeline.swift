@@ -23,7 +23,8 @@ public struct SwiftTestingTimeline: Sendable {
 
     /// The spans of the test functions in an event stream; lines that are not events of
     /// version 0, or not a test function's start or end, are skipped, and so is a start with
-    /// no end (a test still running when the process died).
+    /// no end (a test still running when the process died) and a span no run file may hold
+    /// (an instant that is not finite, an end before its start, more than 30 days).
     public init(eventStream: String) {
         var starts: [String: Double] = [:]
         var spans: [String: Span] = [:]
@@ -33,11 +34,11 @@ public struct SwiftTestingTimeline: Sendable {
                   let payload = object["payload"] as? [String: Any],
                   let kind = payload["kind"] as? String, kind == "testStarted" || kind == "testEnded",
                   let id = payload["testID"] as? String, let key = Self.key(testID: id),
-                  let instant = (payload["instant"] as? [String: Any])?["absolute"] as? Double
+                  let instant = (payload["instant"] as? [String: Any])?["absolute"] as? Double, instant.isFinite
             else { continue }
             if kind == "testStarted" {
                 starts[key] = instant
-            } else if let start = starts.removeValue(forKey: key), instant >= start {
+            } else if let start = starts.removeValue(forKey: key), RunFileRules.isValidDuration(instant - start) {
                 spans[key] = Span(start: start, end: instant)
             }
         }
