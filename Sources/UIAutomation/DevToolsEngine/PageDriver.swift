@@ -25,6 +25,10 @@ final class PageDriver: PageEngine {
     /// unseen (`inputSafe` in `instrumentation.js`: it knows what every `:hover`-like rule that
     /// sets more than paint matched then and matches now).
     private let inputs = Atomic<Int>(0)
+    /// The in-page engine's last answer (``inPageQuery(steps:)``).
+    let inPageCache = Mutex<InPageCache?>(nil)
+    /// The input count when the in-page engine last answered (`-1`: never).
+    let inputsAtLastInPageAnswer = Atomic<Int>(-1)
     private let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
     /// Whether a read the page could bound reads the whole tree instead when that is likely
     /// cheaper (``wholeReadIsCheaper(treeNodes:roots:frames:weight:levels:)``); tests of the
@@ -96,6 +100,11 @@ final class PageDriver: PageEngine {
                     group.addTask { try await page.enablePageEvents() }  // navigate(to:) then skips it
                     group.addTask {
                         _ = try await page.send(CDP.Page.AddScriptToEvaluateOnNewDocument(source: PageScripts.instrumentation))
+                    }
+                    // The in-page element engine, before the page's scripts: it must see their
+                    // click listeners and shadow roots (issue 42).
+                    group.addTask {
+                        _ = try await page.send(CDP.Page.AddScriptToEvaluateOnNewDocument(source: PageScripts.elementQueryInstall))
                     }
                     group.addTask {
                         _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
@@ -367,10 +376,14 @@ final class PageDriver: PageEngine {
         }
     }
 
-    /// Forgets the cached tree: the next read reads the page again.
+    /// Forgets the cached tree and the in-page engine's last answer: the next read reads the page again.
     func invalidateSnapshot() {
         cache.withLock { $0 = nil }
+        inPageCache.withLock { $0 = nil }
     }
+
+    /// How many times input was sent so far (counted before and after each input).
+    var inputCount: Int { inputs.load(ordering: .acquiring) }
 
     /// Whether there is a cached tree of this document (read after main-frame load number
     /// `loads`), and whether it was read before input number `inputs`.
@@ -516,13 +529,9 @@ final class PageDriver: PageEngine {
     /// ``DevToolsError/javaScriptException(message:)``.
     func callFunction(_ declaration: String, on node: NodeHandle, arguments: [JSONValue] = []) async throws -> JSONValue? {
         try await browser.run {
-            let object: CDP.DOM.ResolveNode.Response
-            do {
-                object = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node.rawValue), timeout: configuration.responseTimeout)
-            } catch DevToolsError.protocolError {
-                return nil  // "No node with given id found": it left the document
-            }
-            guard let objectId = object.object.objectId else { return nil }
+            // A node that left the document has no handle: `nil`.
+            guard let objectId = try await NodeHandles.object(for: node, in: page, group: nil, limit: configuration.responseTimeout)
+            else { return nil }
             // The handle belongs to this call: released before it returns, whatever happens.
             let reply: CDP.Runtime.CallFunctionOn.Response
             do {

@@ -58,7 +58,7 @@ public struct StepLogObserver: StepObserver {
             name: event.name, kind: event.kind.rawValue, start: event.start,
             duration: Double(event.duration.components.seconds) + Double(event.duration.components.attoseconds) / 1e18,
             outcome: StepOutcome(rawValue: event.outcome.rawValue) ?? .failed, failure: event.failureMessage,
-            screenshot: screenshotPath, tree: treePath)
+            screenshot: screenshotPath, tree: treePath, resolution: event.resolution)
         guard var line = try? StepLog.encode(record) else { return written }
         line.append(UInt8(ascii: "\n"))
         Self.append(line, to: folder + "/steps.jsonl")
