@@ -86,8 +86,10 @@ public enum ElementEngine: String, Sendable, CaseIterable {
     case inPage
     /// In Chromium's accessibility tree, read (or refreshed) for every new page state.
     case accessibilityTree
-    /// Both, compared: a query whose matches (types, identifiers, labels, values, order) or
-    /// failure differ between the two fails with ``UIAutomationError/Reason/Kind/enginesDisagree``.
-    /// The accessibility tree's answer is the one used. For diagnosis and CI.
+    /// Both, compared: a query whose matches (types, identifiers, labels, values, placeholders,
+    /// states, order) or failure differ between the two, while the page's change stamp stood
+    /// still, fails with ``UIAutomationError/Reason/Kind/enginesDisagree`` (a page that changed
+    /// between the two answers is asked again). The accessibility tree's answer is the one used.
+    /// For diagnosis and CI.
     case both
 }

@@ -1,3 +1,5 @@
+import LabSupport
+
 extension Application {
     /// Reads the page and runs `steps`; a failed pick becomes a `UIAutomationError`
     /// naming `query`, with the element tree. With `frames` false the caller reads no frame
@@ -18,10 +20,14 @@ extension Application {
                 return try await resolveInTree(driver, steps: steps, query: query, frames: frames)
             }
             let started = ContinuousClock.now
+            // `.both` compares only answers given while the page stood still (its change stamp).
+            let stampBefore = engine == .both ? try await pageDriver.evaluate(PageScripts.stamp).string : nil
             switch try await pageDriver.inPageQuery(steps: steps) {
             case .answered(let answer):
                 Self.noteResolution("in page (\(answer.path))", since: started)
-                if engine == .both { return try await resolveInBoth(answer, driver, steps: steps, query: query, frames: frames) }
+                if engine == .both {
+                    return try await resolveInBoth(answer, pageDriver, steps: steps, query: query, frames: frames, stampBefore: stampBefore)
+                }
                 return try resolveInPage(answer, steps: steps, query: query)
             case .fallback(let reason):
                 Self.noteResolution("accessibility tree (\(reason))", since: started)
@@ -85,18 +91,32 @@ extension Application {
     }
 
     /// ``ElementEngine/both``: the in-page answer compared with the accessibility tree's (same
-    /// failure, or the same matches in the same order with the same types, identifiers, labels
-    /// and values); the tree's answer is used, a difference fails the query.
-    private func resolveInBoth(_ answer: PageDriver.InPageAnswer, _ driver: any PageEngine, steps: [QueryStep], query: String,
-                               frames: Bool) async throws -> (PageSnapshot, [Int]) {
-        let tree: Result<(PageSnapshot, [Int]), UIAutomationError>
-        do {
-            tree = .success(try await resolveInTree(driver, steps: steps, query: query, frames: frames))
-        } catch let error as UIAutomationError {
-            tree = .failure(error)
-        }
-        if let difference = Self.difference(inPage: answer, tree: tree) {
-            throw UIAutomationError(query: query, reason: .enginesDisagree(difference))
+    /// failure, or the same matches in the same order with the same types, identifiers, labels,
+    /// values, placeholders and states); the tree's answer is used. The two are read one after
+    /// the other, so a page that changes in between (a timer, an animation) would differ without
+    /// any engine being wrong: a difference fails the query only when the page's change stamp was
+    /// the same before the in-page answer and after the tree's; otherwise both are asked again
+    /// (up to five times, then the tree's answer stands).
+    private func resolveInBoth(_ first: PageDriver.InPageAnswer, _ driver: PageDriver, steps: [QueryStep], query: String,
+                               frames: Bool, stampBefore: String?) async throws -> (PageSnapshot, [Int]) {
+        var answer = first, before = stampBefore
+        var tree: Result<(PageSnapshot, [Int]), UIAutomationError> = .failure(UIAutomationError(query: query, reason: .noMatch))
+        for attempt in 0..<5 {
+            if attempt > 0 {
+                before = try await driver.evaluate(PageScripts.stamp).string
+                guard case .answered(let again) = try await driver.inPageQuery(steps: steps) else { break }
+                answer = again
+            }
+            do {
+                tree = .success(try await resolveInTree(driver, steps: steps, query: query, frames: frames))
+            } catch let error as UIAutomationError {
+                tree = .failure(error)
+            }
+            guard let difference = Self.difference(inPage: answer, tree: tree) else { return try tree.get() }
+            let after = try await driver.evaluate(PageScripts.stamp).string
+            if let before, before == after {
+                throw UIAutomationError(query: query, reason: .enginesDisagree(difference))
+            }
         }
         return try tree.get()
     }
