@@ -120,5 +120,4 @@ final class PageDriver: PageEngine {
     func answerNextDialog(_ response: DialogResponse) { dialogHandler.answerNext(response) }
 
     var dialogs: [JavaScriptDialog] { dialogHandler.dialogs }
-
 }
