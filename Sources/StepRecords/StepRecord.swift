@@ -26,10 +26,15 @@ public struct StepRecord: Codable, Sendable, Equatable {
     /// For a record of kind `attachment` (a file the test attached, such as a flow's path and
     /// diagram): the file. The run file keeps these in the report's `Attempt.files`, not as steps.
     public var file: String?
+    /// Where the step's queries were resolved (in the page, or in the accessibility tree and
+    /// why) and how long each took, one line per path; absent when the step resolved none.
+    public var resolution: String?
 
     /// A step as the log records it.
     public init(test: TestKey?, name: String, kind: String, start: Date, duration: Double, outcome: StepOutcome,
-                failure: String? = nil, screenshot: String? = nil, tree: String? = nil, file: String? = nil) {
+                failure: String? = nil, screenshot: String? = nil, tree: String? = nil, file: String? = nil,
+                resolution: String? = nil) {
+        self.resolution = resolution
         self.test = test
         self.name = name
         self.kind = kind

@@ -16,7 +16,7 @@ struct ReadEquivalenceTests {
     /// Every field of every element, one line each; frames only when the read has them.
     static func fingerprint(_ snapshot: PageSnapshot, frames: Bool = true) -> [String] {
         snapshot.elements.enumerated().map { index, element in
-            "\(index) \(element.line(includingFrame: frames)) role=\(element.role) node=\(element.node.map { String($0.rawValue) } ?? "-") "
+            "\(index) \(element.line(includingFrame: frames)) role=\(element.role) node=\(element.node.map { String(describing: $0) } ?? "-") "
                 + "parent=\(element.parent.map(String.init) ?? "-") depth=\(element.depth) children=\(element.children)"
         }
     }

@@ -6,6 +6,15 @@ import Testing
 /// without our input is seen by the very next query.
 @Suite("Snapshot cache")
 struct SnapshotCacheTests {
+    /// The app on the accessibility tree engine: this suite is about the tree's cache (queries
+    /// resolved in the page read no tree; `InPageDifferentialTests` and the suites run on the
+    /// default engine cover them).
+    private func withTreeApp(_ path: String, _ body: (Application) async throws -> Void) async throws {
+        var configuration = Configuration()
+        configuration.elementEngine = .accessibilityTree
+        try await withConfiguredApp(path, configuration, body)
+    }
+
     /// Runs `script` in the page behind UIAutomation's back (no input, so no invalidation).
     private func sneak(_ script: String, in app: Application) async throws {
         _ = try await app.driver(for: "test").evaluate(script)
@@ -30,7 +39,7 @@ struct SnapshotCacheTests {
     }
 
     @Test func unchangedPageIsNotReadTwice() async throws {
-        try await withApp("/changes") { (app) async throws in
+        try await withTreeApp("/changes") { (app) async throws in
             let reusedBoth = try await settled(app, settle: { _ = try await app.textFields["field"].value }) {
                 _ = try await app.textFields["field"].value
                 _ = try await app.staticTexts["text"].label
@@ -48,7 +57,7 @@ struct SnapshotCacheTests {
         ("document.querySelector('[data-testid=field]').focus()", "focus"),
     ])
     func changesMadeByScriptsAreSeenAtOnce(script: String, kind: String) async throws {
-        try await withApp("/changes") { (app) async throws in
+        try await withTreeApp("/changes") { (app) async throws in
             let before = try await app.snapshot()
             try await sneak(script, in: app)
             let after = try await app.snapshot()
@@ -57,7 +66,7 @@ struct SnapshotCacheTests {
     }
 
     @Test func inputWeSendInvalidatesTheCache() async throws {
-        try await withApp("/changes") { (app) async throws in
+        try await withTreeApp("/changes") { (app) async throws in
             _ = try await app.textFields["field"].value
             try await app.textFields["field"].typeText("!")
             #expect(try await app.textFields["field"].value == "before!")  // typed at the end
@@ -65,7 +74,7 @@ struct SnapshotCacheTests {
     }
 
     @Test func nothingIsReusedWhileLayoutMoves() async throws {
-        try await withApp("/changes") { (app) async throws in
+        try await withTreeApp("/changes") { (app) async throws in
             try await sneak("""
                 document.querySelector('[data-testid=text]').animate(
                   [{ transform: 'none' }, { transform: 'translateX(40px)' }], { duration: 60000 }); 1
@@ -79,7 +88,7 @@ struct SnapshotCacheTests {
 
     /// An opacity or colour animation changes neither the tree nor a box: the tree is reused.
     @Test func aPaintOnlyAnimationDoesNotStopReuse() async throws {
-        try await withApp("/changes") { (app) async throws in
+        try await withTreeApp("/changes") { (app) async throws in
             try await sneak("""
                 document.querySelector('[data-testid=text]').animate(
                   [{ opacity: 1, color: 'red' }, { opacity: 0.5, color: 'blue' }], { duration: 60000 }); 1
@@ -95,7 +104,7 @@ struct SnapshotCacheTests {
     /// Hovering changes `:hover` styling and nothing the page counts: where that styling shows
     /// an element, the next query reads again and sees it (and sees it go).
     @Test func aHoverThatShowsAnElementIsSeen() async throws {
-        try await withApp("/hovers") { (app) async throws in
+        try await withTreeApp("/hovers") { (app) async throws in
             #expect(try await !app.links["item"].exists)
             try await app.otherElements["menu"].hover()
             #expect(try await app.links["item"].exists)
@@ -107,7 +116,7 @@ struct SnapshotCacheTests {
     /// Hovering where only paint changes (the links' rule; the menu's rule matches nothing
     /// before or after) keeps the tree.
     @Test func inputThatOnlyRepaintsKeepsTheTree() async throws {
-        try await withApp("/hovers") { (app) async throws in
+        try await withTreeApp("/hovers") { (app) async throws in
             let kept = try await settled(app, settle: { _ = try await app.staticTexts["plain"].label }) {
                 try await app.staticTexts["plain"].hover()
                 _ = try await app.links["link"].label
@@ -119,7 +128,7 @@ struct SnapshotCacheTests {
     /// A press on a `select` opens its list, which the tree shows with no event counted (the
     /// select has focus already, so no focus event either): the next query reads the tree again.
     @Test func aPressOnASelectReadsAgain() async throws {
-        try await withApp("/hovers") { (app) async throws in
+        try await withTreeApp("/hovers") { (app) async throws in
             try await sneak("document.querySelector('select').focus(); 1", in: app)
             _ = try await app.staticTexts["plain"].label
             let before = try statistics(app)

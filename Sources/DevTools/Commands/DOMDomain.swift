@@ -81,8 +81,13 @@ extension CDP {
         /// `DOM.focus`.
         public struct Focus: CDPCommand {
             public static let method = "DOM.focus"
-            public var backendNodeId: Int
-            public init(backendNodeId: Int) { self.backendNodeId = backendNodeId }
+            public var backendNodeId: Int?
+            /// The node as a `Runtime` handle, in place of its backend id.
+            public var objectId: String?
+            public init(backendNodeId: Int? = nil, objectId: String? = nil) {
+                self.backendNodeId = backendNodeId
+                self.objectId = objectId
+            }
         }
 
         /// `DOM.getNodeForLocation`: the node that receives hits at a viewport point.

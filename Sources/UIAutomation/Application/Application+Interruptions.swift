@@ -35,6 +35,11 @@ extension Application {
         return false
     }
 
+    /// Whether any interruption monitor is installed for this application.
+    var hasInterruptionMonitors: Bool {
+        InterruptionMonitors.registry.withLock { !($0[ObjectIdentifier(self)] ?? []).isEmpty }
+    }
+
     private func interruptingElement(blocking target: Int, in snapshot: PageSnapshot) -> Element {
         let modal: Set<ElementType> = [.alert, .sheet, .dialog]
         let modals = snapshot.elements.indices.filter { modal.contains(snapshot.elements[$0].elementType) }

@@ -38,6 +38,13 @@ public struct Configuration: Sendable {
     /// only; see docs/decisions.md). Saves the next launch the browser's setup, 30–40 ms.
     public var preparesNextLaunch: Bool = true
 
+    /// Where queries find their elements: ``ElementEngine/inPage`` (the default: a page script
+    /// answers each query over the DOM, issue 42), ``ElementEngine/accessibilityTree`` (every
+    /// query reads Chromium's accessibility tree, as before) or ``ElementEngine/both`` (both, and
+    /// a query fails when they disagree: the check in CI). Default: `$LAB_ELEMENT_ENGINE`
+    /// (`inPage`, `accessibilityTree` or `both`), else `inPage`.
+    public var elementEngine: ElementEngine = Configuration.defaultElementEngine
+
     /// Makes the page engine of each launch instead of a page in ``browser``: the tests' mock
     /// engine (resolution, actionability and waits without a browser). `nil`: the DevTools
     /// engine in ``browser``.
@@ -51,6 +58,14 @@ public struct Configuration: Sendable {
         return FileManager.default.currentDirectoryPath + "/.build/lab-artifacts"
     }
 
+    /// The environment variable that chooses ``elementEngine`` for a whole run.
+    public static let elementEngineVariable = "LAB_ELEMENT_ENGINE"
+
+    /// `$LAB_ELEMENT_ENGINE` when it names an ``ElementEngine``, else ``ElementEngine/inPage``.
+    public static var defaultElementEngine: ElementEngine {
+        ProcessInfo.processInfo.environment[elementEngineVariable].flatMap(ElementEngine.init(rawValue:)) ?? .inPage
+    }
+
     /// The environment variable that turns ``Device/reducedMotion`` on in ``defaultDevice``.
     public static let reducedMotionVariable = "LAB_REDUCED_MOTION"
 
@@ -60,4 +75,21 @@ public struct Configuration: Sendable {
         device.reducedMotion = ProcessInfo.processInfo.environment[reducedMotionVariable] == "1"
         return device
     }
+}
+
+/// Where queries find their elements (``Configuration/elementEngine``).
+public enum ElementEngine: String, Sendable, CaseIterable {
+    /// In the page: `elementQuery.js` answers each query over the DOM in one round trip, with
+    /// only its matches. A query it cannot answer exactly (a closed shadow root on the page, a
+    /// predicate on `isHittable` or a frame, a step that needs the whole tree) is resolved in
+    /// the accessibility tree instead, and the step log says so.
+    case inPage
+    /// In Chromium's accessibility tree, read (or refreshed) for every new page state.
+    case accessibilityTree
+    /// Both, compared: a query whose matches (types, identifiers, labels, values, placeholders,
+    /// states, order) or failure differ between the two, while the page's change stamp stood
+    /// still, fails with ``UIAutomationError/Reason/Kind/enginesDisagree`` (a page that changed
+    /// between the two answers is asked again). The accessibility tree's answer is the one used.
+    /// For diagnosis and CI.
+    case both
 }

@@ -34,12 +34,7 @@ final class NodeHandles: Sendable {
             made = try await withThrowingTaskGroup(of: (NodeHandle, String?).self) { tasks in
                 for node in Set(missing) {
                     tasks.addTask {
-                        do {
-                            let reply = try await page.send(CDP.DOM.ResolveNode(backendNodeId: node.rawValue, objectGroup: group), timeout: limit)
-                            return (node, reply.object.objectId)
-                        } catch DevToolsError.protocolError {
-                            return (node, nil)  // "No node with given id found": it left the document
-                        }
+                        (node, try await Self.object(for: node, in: page, group: group, limit: limit))
                     }
                 }
                 var made: [NodeHandle: String] = [:]
@@ -94,6 +89,25 @@ final class NodeHandles: Sendable {
     }
 
     private static func newGroup() -> String { "automationlab-handles-" + UUID().uuidString }
+
+    /// A new page handle on `node` in object group `group`, or `nil` when the node left the
+    /// document: a backend node through `DOM.resolveNode`, an in-page engine's reference through
+    /// `window.__labInpage.node(ref)` (one round trip either way).
+    static func object(for node: NodeHandle, in page: PageSession, group: String?, limit: Duration) async throws -> String? {
+        switch node {
+        case .backend(let id):
+            do {
+                return try await page.send(CDP.DOM.ResolveNode(backendNodeId: id, objectGroup: group), timeout: limit).object.objectId
+            } catch DevToolsError.protocolError {
+                return nil  // "No node with given id found": it left the document
+            }
+        case .inPage(let ref):
+            let reply = try await page.send(CDP.Runtime.Evaluate(
+                expression: PageScripts.inPageNode(ref), returnByValue: false, objectGroup: group), timeout: limit)
+            guard reply.exceptionDetails == nil, reply.result.subtype != "null" else { return nil }
+            return reply.result.objectId
+        }
+    }
 
     /// Whether a protocol error says a handle no longer stands for anything (its document was
     /// replaced, or its group released): the call is worth making again with fresh handles.

@@ -116,11 +116,27 @@ extension PageDriver {
         return events
     }
 
+    /// `DOM.focus` on a node: by its backend id, or (an in-page engine's reference) by a handle
+    /// made for the call. A node that has gone fails as `DOM.focus` fails for a backend id.
+    private func focusNode(_ node: NodeHandle) async throws {
+        let limit = configuration.responseTimeout
+        switch node {
+        case .backend(let id):
+            _ = try await page.send(CDP.DOM.Focus(backendNodeId: id), timeout: limit)
+        case .inPage:
+            guard let objectId = try await NodeHandles.object(for: node, in: page, group: nil, limit: limit) else {
+                throw DevToolsError.protocolError(method: CDP.DOM.Focus.method, code: -32000, message: "No node with given id found", data: nil)
+            }
+            defer { releaseInBackground(CDP.Runtime.ReleaseObject(objectId: objectId)) }
+            _ = try await page.send(CDP.DOM.Focus(objectId: objectId), timeout: limit)
+        }
+    }
+
     /// Focuses a DOM node for typing, with the insertion point at the end of its text
     /// (where a tap on a field puts it on iOS).
     func focus(node: NodeHandle) async throws {
         try await sendingInput {
-            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node.rawValue), timeout: configuration.responseTimeout)
+            try await focusNode(node)
             try await press(.end)
         }
     }
@@ -130,7 +146,7 @@ extension PageDriver {
     /// the selection with one Delete.
     func fill(node: NodeHandle, with text: String) async throws {
         try await sendingInput {
-            _ = try await page.send(CDP.DOM.Focus(backendNodeId: node.rawValue), timeout: configuration.responseTimeout)
+            try await focusNode(node)
             _ = try await page.send(CDP.Runtime.Evaluate(expression: PageScripts.selectAllInFocus), timeout: configuration.responseTimeout)
             if text.isEmpty {
                 try await press(.delete)

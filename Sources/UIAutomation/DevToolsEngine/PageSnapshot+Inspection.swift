@@ -73,7 +73,7 @@ extension PageSnapshot {
 extension ElementSnapshot {
     /// The DOM node it came from (CDP's `backendNodeId`); `nil` for nodes with no DOM counterpart.
     /// Package-level: DOM node numbers belong to the DevTools engine.
-    package var domNodeId: Int? { node?.rawValue }
+    package var domNodeId: Int? { node?.backendNodeId }
 }
 
 extension Application {

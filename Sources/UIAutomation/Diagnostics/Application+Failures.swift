@@ -36,16 +36,22 @@ extension Application {
     func diagnosed(_ error: UIAutomationError, screenshot: Bool) async -> (UIAutomationError, Data?) {
         var error = error
         guard let driver = try? driver(for: error.query) else { return (error, nil) }
-        if let unmatched = error.unmatched, error.reason == .noMatch, error.suggestions.isEmpty {
-            let snapshot = unmatched.snapshot
+        // A hung page must not make the failure report hang too; but a busy machine can take
+        // seconds over a screenshot (2 s was missed under full-suite load), so allow 5.
+        let limit = min(configuration.responseTimeout, .seconds(5))
+        // A query resolved in the page failed without the tree: read it now, once, for both the
+        // suggestions and the tree.
+        var read: PageSnapshot?
+        if error.tree == nil || (error.unmatched != nil && error.unmatched?.snapshot == nil) {
+            read = try? await driver.snapshot(timeout: limit)
+        }
+        if let unmatched = error.unmatched, error.reason == .noMatch, error.suggestions.isEmpty,
+           let snapshot = unmatched.snapshot ?? read {
             let matches = NearMatches(snapshot: snapshot) { index in try await driver.isHittable(snapshot.elements[index]) }
             error.suggestions = await matches.suggestions(steps: unmatched.steps, failedStep: unmatched.failedStep)
         }
         error.unmatched = nil
-        // A hung page must not make the failure report hang too; but a busy machine can take
-        // seconds over a screenshot (2 s was missed under full-suite load), so allow 5.
-        let limit = min(configuration.responseTimeout, .seconds(5))
-        if error.tree == nil { error.tree = try? await driver.snapshot(timeout: limit).treeDescription() }
+        if error.tree == nil { error.tree = read?.treeDescription() }
         let png = screenshot ? try? await driver.screenshot(timeout: limit) : nil
         return (error, png)
     }

@@ -45,6 +45,9 @@ extension UIAutomationError {
             public static let browser = Kind(description: "browser")
             /// An accessibility audit found issues its handler did not ignore (``Reason/issues``).
             public static let accessibilityIssues = Kind(description: "accessibilityIssues")
+            /// With ``ElementEngine/both``: the in-page engine and the accessibility tree
+            /// answered a query differently (``Reason/message``: how).
+            public static let enginesDisagree = Kind(description: "enginesDisagree")
         }
 
         /// The cases, with their details; kept private so the public type can grow.
@@ -61,6 +64,7 @@ extension UIAutomationError {
             case scriptFailed(String)
             case browser(BrowserFailure)
             case accessibilityIssues([String])
+            case enginesDisagree(String)
         }
 
         let storage: Storage
@@ -99,6 +103,8 @@ extension UIAutomationError {
         public static func browser(_ failure: BrowserFailure) -> Reason { Reason(storage: .browser(failure)) }
         /// An accessibility audit found `issues` (one line each) its handler did not ignore.
         public static func accessibilityIssues(_ issues: [String]) -> Reason { Reason(storage: .accessibilityIssues(issues)) }
+        /// The two element engines answered the query differently (``ElementEngine/both``): how.
+        public static func enginesDisagree(_ difference: String) -> Reason { Reason(storage: .enginesDisagree(difference)) }
 
         // MARK: Reading one
 
@@ -119,6 +125,7 @@ extension UIAutomationError {
             case .scriptFailed: .scriptFailed
             case .browser: .browser
             case .accessibilityIssues: .accessibilityIssues
+            case .enginesDisagree: .enginesDisagree
             }
         }
 
@@ -140,10 +147,10 @@ extension UIAutomationError {
         public var waitingFor: String? { if case .timedOut(_, let what, _) = storage { what } else { nil } }
         /// For ``Kind/timedOut``: what stood in the way at the last try, if anything.
         public var lastProblem: String? { if case .timedOut(_, _, let last) = storage { last } else { nil } }
-        /// For ``Kind/invalidRequest`` and ``Kind/scriptFailed``: the message.
+        /// For ``Kind/invalidRequest``, ``Kind/scriptFailed`` and ``Kind/enginesDisagree``: the message.
         public var message: String? {
             switch storage {
-            case .invalidRequest(let message), .scriptFailed(let message): message
+            case .invalidRequest(let message), .scriptFailed(let message), .enginesDisagree(let message): message
             default: nil
             }
         }
@@ -185,6 +192,7 @@ extension UIAutomationError {
             case .browser(let error): "the browser failed: \(error)"
             case .accessibilityIssues(let issues):
                 "\(issues.count) accessibility issue\(issues.count == 1 ? "" : "s"):\n" + issues.map { "  - " + $0 }.joined(separator: "\n")
+            case .enginesDisagree(let difference): "the in-page engine and the accessibility tree disagree: \(difference)"
             }
         }
     }

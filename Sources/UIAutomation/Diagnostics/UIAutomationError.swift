@@ -29,7 +29,9 @@ public struct UIAutomationError: Error, Sendable, CustomStringConvertible {
     struct UnmatchedQuery: Sendable {
         let steps: [QueryStep]
         let failedStep: Int
-        let snapshot: PageSnapshot
+        /// The tree the query ran on; `nil` when it was resolved in the page (the suggestions
+        /// are then worked out on the accessibility tree, read when the failure is reported).
+        let snapshot: PageSnapshot?
     }
 
     public init(query: String, reason: Reason, tree: String? = nil) {

@@ -137,7 +137,15 @@ extension Element {
                 guard let point else {
                     last = UIAutomationError(query: label, reason: check.reason, tree: snapshot.failureTree)
                     // Something unrelated covers it: the app's interruption monitors may clear it.
-                    if check.state == .covered { _ = await app.handleInterruption(blocking: indexes[0], in: snapshot) }
+                    if check.state == .covered {
+                        // The monitors look at the modals around the element: the whole tree.
+                        if snapshot.matchesOnly, app.hasInterruptionMonitors,
+                           let (tree, found) = try? await app.resolveWithSnapshot(steps: steps, query: label, frames: false, tree: true) {
+                            _ = await app.handleInterruption(blocking: found[0], in: tree)
+                        } else {
+                            _ = await app.handleInterruption(blocking: indexes[0], in: snapshot)
+                        }
+                    }
                     return false
                 }
                 // A press that landed elsewhere (the layout moved after the check) was kept

@@ -5,7 +5,7 @@ extension Element {
     /// Throws if the element does not resolve to exactly one element.
     public func resolvedInPage() async throws -> (page: PageSnapshot, index: Int) {
         do {
-            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description)
+            let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: description, tree: true)
             return (snapshot, indexes[0])
         } catch let error as UIAutomationError {
             throw await app.recordFailure(error)

@@ -94,7 +94,8 @@ extension Element {
     /// Resolves the element once; throws (without recording) if it does not resolve to one
     /// element or is not a switch or check box.
     private func toggleParts(_ query: String) async throws -> ToggleParts {
-        let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: query)
+        // The tree around the toggle: its inner switch is a descendant.
+        let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: query, tree: true)
         let index = indexes[0]
         let toggle = snapshot.elements[index]
         guard toggle.elementType == .switch || toggle.elementType == .checkBox else {

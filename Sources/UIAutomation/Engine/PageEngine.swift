@@ -142,14 +142,28 @@ extension PageEngine {
     }
 }
 
-/// One node of the page, as the engine knows it (for the DevTools engine, a backend DOM node
-/// id). Opaque above the engine: compared and hashed, never looked into.
-package struct NodeHandle: Hashable, Sendable, CustomStringConvertible {
-    /// The engine's own number for the node.
-    package let rawValue: Int
+/// One node of the page, as the engine knows it: for the DevTools engine a backend DOM node id
+/// (an element read from the accessibility tree), or the in-page engine's reference
+/// (`elementQuery.js`: an element a query resolved in the page). Opaque above the engine:
+/// compared and hashed, never looked into.
+package enum NodeHandle: Hashable, Sendable, CustomStringConvertible {
+    /// A backend DOM node id (`DOM.BackendNodeId`).
+    case backend(Int)
+    /// A reference of the in-page engine (`window.__labInpage.node(ref)` is its node).
+    case inPage(Int)
 
-    /// The node the engine numbers `rawValue`.
-    package init(_ rawValue: Int) { self.rawValue = rawValue }
+    /// The node the engine numbers `rawValue` (a backend DOM node id).
+    package init(_ rawValue: Int) { self = .backend(rawValue) }
 
-    package var description: String { "node \(rawValue)" }
+    /// The backend DOM node id, for a node read from the accessibility tree.
+    package var backendNodeId: Int? {
+        if case .backend(let id) = self { id } else { nil }
+    }
+
+    package var description: String {
+        switch self {
+        case .backend(let id): "node \(id)"
+        case .inPage(let ref): "in-page node \(ref)"
+        }
+    }
 }

@@ -65,15 +65,19 @@ enum ElementKeys {
     }
 
     /// Whether `scalar` is decoration in a label: a symbol (Unicode S*), a dingbat bracket
-    /// (❨…❵), a bullet or whitespace. The accessibility audit reads a name made only of these
+    /// (❨…❵), an angle quotation mark (‹ › « »), a bullet or whitespace. The accessibility audit reads a name made only of these
     /// as no description.
     static func isDecorative(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol: return true
         default: return (0x2768...0x2775).contains(scalar.value) || scalar == "\u{2022}" || scalar == "\u{B7}"
-            || scalar.properties.isWhitespace
+            || angleQuotes.contains(scalar.value) || scalar.properties.isWhitespace
         }
     }
+
+    /// The angle quotation marks pages draw as chevrons (‹ › « »: TodoMVC's toggle-all is
+    /// "›Mark all as complete"); punctuation to Unicode, decoration in a label (issue 42).
+    private static let angleQuotes: Set<UInt32> = [0x2039, 0x203A, 0xAB, 0xBB]
 
     /// Every key, sorted (for messages and docs).
     static var all: [String] { table.keys.sorted() }

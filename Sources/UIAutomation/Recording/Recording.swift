@@ -100,6 +100,32 @@ public enum Recording {
         }
         /// Whether the failure was already reported (screenshot and tree taken, or skipped as expected).
         let reported = Atomic<Bool>(false)
+        /// Where the step's queries were resolved, each path once, in order (``StepEvent/resolution``).
+        private let resolutions = Mutex<[(path: String, count: Int, last: Duration)]>([])
+
+        /// Notes that a query of the step was resolved by `path` (`in page (fast)`,
+        /// `accessibility tree (closed shadow root)`) in `time`; a step that polls notes each
+        /// path once, with how many times and the last time.
+        func noteResolution(_ path: String, time: Duration) {
+            resolutions.withLock { paths in
+                if let index = paths.firstIndex(where: { $0.path == path }) {
+                    paths[index].count += 1
+                    paths[index].last = time
+                } else {
+                    paths.append((path, 1, time))
+                }
+            }
+        }
+
+        /// Every path noted, one per line (`resolved in page (fast) in 1.2 ms`, `… 3 times, the
+        /// last in 0.9 ms`); `nil` when the step resolved no query.
+        var resolution: String? {
+            resolutions.withLock { paths in
+                paths.isEmpty ? nil : paths.map { entry in
+                    "resolved \(entry.path) " + (entry.count == 1 ? "in \(entry.last.formatted)" : "\(entry.count) times, the last in \(entry.last.formatted)")
+                }.joined(separator: "\n")
+            }
+        }
     }
 
     /// The step the current task is inside, if any.
@@ -124,9 +150,11 @@ extension Application {
             if kind == .action, Recording.captures.contains(.stepScreenshots) {
                 (screenshot, tree) = await traceCapture()
             }
-            Recording.deliver(StepEvent(
+            var event = StepEvent(
                 test: test, name: name(), kind: kind, start: start, duration: duration, outcome: .passed, error: nil,
-                otherFailure: nil, screenshot: screenshot, tree: tree, artifactsDirectory: configuration.artifactsDirectory))
+                otherFailure: nil, screenshot: screenshot, tree: tree, artifactsDirectory: configuration.artifactsDirectory)
+            event.resolution = progress.resolution
+            Recording.deliver(event)
             return value
         } catch var error as UIAutomationError {
             let duration = clock.now - started
@@ -134,10 +162,12 @@ extension Application {
                 error = await Recording.$current.withValue(progress) { await recordFailure(error) }
             }
             let expected = ExpectedFailures.active
-            error.artifacts = Recording.deliver(StepEvent(
+            var event = StepEvent(
                 test: test, name: name(), kind: kind, start: start, duration: duration,
                 outcome: expected ? .expectedFailure : .failed, error: error, otherFailure: nil,
-                screenshot: progress.screenshot, tree: nil, artifactsDirectory: configuration.artifactsDirectory))
+                screenshot: progress.screenshot, tree: nil, artifactsDirectory: configuration.artifactsDirectory)
+            event.resolution = progress.resolution
+            error.artifacts = Recording.deliver(event)
             throw error
         } catch {
             Recording.deliver(StepEvent(

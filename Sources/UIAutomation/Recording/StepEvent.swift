@@ -57,6 +57,10 @@ public struct StepEvent: Sendable {
     public let artifactsDirectory: String?
     /// Files observers earlier in the list wrote for this step (see ``StepObserver``).
     public internal(set) var files: [String] = []
+    /// Where the step's queries were resolved and how long each took, one line per path:
+    /// `resolved in page (fast) in 1.2 ms`, `resolved accessibility tree (closed shadow root) in
+    /// 14 ms` (``Configuration/elementEngine``); `nil` when the step resolved no query.
+    public internal(set) var resolution: String?
 
     /// The failure's text without the element tree: query chain, reason, wait, suggestions.
     public var failureMessage: String? {

@@ -30,6 +30,8 @@
 //           fastQuery) or 'whole' (the whole pruned tree, kept per stamp); `fast: false` forces
 //           the whole tree, `fast: true` the fast path where it applies even on a kept tree.
 //   { mode: 'node', ref } → the DOM node of an element reference (evaluate without returnByValue).
+//   Any request may carry `fresh: true` (input was sent since the last request: the tree kept for
+//   the stamp is dropped, since a `:hover` rule can change it without changing the stamp).
 //   Any request may carry `decorative: false` to list generated glyphs as Chromium does (see
 //   isDecorativeGlyph).
 // An element is { ref, type, role, identifier, label, rawLabel, value, placeholder, enabled,
@@ -1420,8 +1422,11 @@
         const mode = request.mode || 'query';
         if (mode === 'stamp') return { stamp: stamp() };
         if (mode === 'node') { const held = byRef.get(request.ref); return held ? held.deref() || null : null; }
+        // After input the stamp can stay while the tree changed (`:hover` rules that show or
+        // hide elements change no node): the caller says so, and the kept tree is dropped.
+        if (request.fresh === true) cache = null;
         const current = stamp();
-        if (mode === 'query' && request.stamp && current !== null && request.stamp === current) return { stamp: current, unchanged: true };
+        if (mode === 'query' && request.stamp && request.fresh !== true && current !== null && request.stamp === current) return { stamp: current, unchanged: true };
         // The fast path when the page changed since the tree was built (else the cached tree
         // answers at once), or when asked for (`fast: true`, the differential test).
         if (mode === 'query' && (request.fast === true || !(cache && cache.stamp === current && current !== null))) {

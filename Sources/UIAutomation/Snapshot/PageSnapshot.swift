@@ -17,26 +17,31 @@ public struct PageSnapshot: Sendable {
     /// (`exists`, `label`, an action's resolution) may skip the boxes: then frames are those of
     /// the last read that had them (`.zero` for elements new since), and this is `false`.
     let framesAreCurrent: Bool
+    /// Whether it holds a query's matches only (resolved in the page: the application and the
+    /// matches as its children), not the page's whole element tree.
+    let matchesOnly: Bool
 
     /// The same elements, their frames no longer current (the page's boxes moved since).
     func withStaleFrames() -> PageSnapshot {
-        PageSnapshot(elements: elements, domParents: domParents, scrollOffset: scrollOffset, framesAreCurrent: false)
+        PageSnapshot(elements: elements, domParents: domParents, scrollOffset: scrollOffset, framesAreCurrent: false, matchesOnly: matchesOnly)
     }
 
     /// The root (the page itself, of type `.application`).
     public var root: ElementSnapshot { elements[0] }
 
     init(elements: [ElementSnapshot], domParents: [NodeHandle: NodeHandle] = [:], scrollOffset: (x: Double, y: Double) = (0, 0),
-         framesAreCurrent: Bool = true) {
+         framesAreCurrent: Bool = true, matchesOnly: Bool = false) {
         self.elements = elements
         self.domParents = domParents
         self.scrollOffset = scrollOffset
         self.framesAreCurrent = framesAreCurrent
+        self.matchesOnly = matchesOnly
     }
 
-    /// The tree for a failure message, or `nil` when frames are stale: the failure report then
-    /// reads the tree again, frames and all (`Application.recordFailure`).
-    var failureTree: String? { framesAreCurrent ? treeDescription() : nil }
+    /// The tree for a failure message, or `nil` when frames are stale or the snapshot holds
+    /// matches only: the failure report then reads the tree again, frames and all
+    /// (`Application.recordFailure`).
+    var failureTree: String? { framesAreCurrent && !matchesOnly ? treeDescription() : nil }
 
     /// Whether DOM node `node` is `ancestor` or lies inside it.
     func isDOMNode(_ node: NodeHandle, inside ancestor: NodeHandle) -> Bool {

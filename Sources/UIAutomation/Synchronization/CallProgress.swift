@@ -21,7 +21,7 @@ final class CallProgress: Sendable {
 
     /// The phases a call went through, in order, and what it last waited for.
     private final class Log: Sendable {
-        let entries = Mutex<(phases: [String], waitingFor: String?)>(([], nil))
+        let entries = Mutex<(phases: [String], waitingFor: String?, resolution: String?)>(([], nil, nil))
     }
 
     private init(call: String, started: ContinuousClock.Instant, deadline: ContinuousClock.Instant, log: Log) {
@@ -68,6 +68,15 @@ final class CallProgress: Sendable {
     func waiting(for what: String) {
         log.entries.withLock { $0.waitingFor = what }
     }
+
+    /// Notes where a query of the call was last resolved (`in page (fast)`, `accessibility tree
+    /// (closed shadow root)`).
+    func noteResolution(_ path: String) {
+        log.entries.withLock { $0.resolution = path }
+    }
+
+    /// Where the call's last query was resolved, if it resolved one.
+    var resolution: String? { log.entries.withLock { $0.resolution } }
 
     /// The phases so far, in order.
     var phases: [String] { log.entries.withLock { $0.phases } }

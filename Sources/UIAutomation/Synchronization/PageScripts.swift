@@ -35,6 +35,26 @@ enum PageScripts {
     /// Holds the page still for a repeatable screenshot, or lets it go (`holdStill.js`).
     static let holdStill = load("holdStill")
 
+    /// The in-page element engine (`elementQuery.js`, issue 42): types, identifiers, names,
+    /// values and states computed over the DOM as Chromium's accessibility tree has them, and
+    /// queries answered there with only their matches. Installed in every new document
+    /// (``elementQueryInstall``) so that it sees the page's click listeners and shadow roots.
+    static let elementQuery = load("elementQuery")
+
+    /// What every new document runs to install the engine (`window.__labInpage`).
+    static var elementQueryInstall: String { "(" + elementQuery + ")({mode: 'stamp'})" }
+
+    /// Evaluates to the engine's answer to `request` (a JSON object), or `{missing: true}` in a
+    /// document the engine was not installed in.
+    static func inPageRun(_ request: String) -> String {
+        "window.__labInpage ? window.__labInpage.run(\(request)) : {missing: true}"
+    }
+
+    /// Evaluates to the DOM node of the engine's element reference `ref`, or `null`.
+    static func inPageNode(_ ref: Int) -> String {
+        "window.__labInpage ? window.__labInpage.node(\(ref)) : null"
+    }
+
     /// Starts a read (`lab.beginRead` in the instrumentation): the change stamp, whether the
     /// changes since the previous read can be read as a few subtrees, whether an element's
     /// `identifierAttribute` changed, and `afterInput`, whether input can have changed the tree
