@@ -313,7 +313,10 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "UIAutomationTesting", "RemoteBrowsers", "TestSupport"]),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "UIAutomationTesting", "TestSupport"]),
+        // RemoteBrowsers: browser sources chosen from the environment, WebDriver answers recorded and
+        // over the wire, a real chromedriver (skipped, saying why, without one) and a CDP endpoint.
+        .testTarget(name: "RemoteBrowsersTests", dependencies: ["RemoteBrowsers", "UIAutomation", "DevTools", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"]),
         // The split: every test in exactly one shard, deterministic, balanced; the filters; typed errors.
@@ -351,6 +354,10 @@ let package = Package(
             ]
         ),
 
+        // ServerDefenses on its own: the warning for binds beyond loopback (BindExposure), from the
+        // real `lab`. (Its limits and clocks are still tested in MessagesServiceTests, through the
+        // servers, with that target's raw HTTP clients.)
+        .testTarget(name: "ServerDefensesTests", dependencies: ["ServerDefenses", "MessagesTestSupport", "TestSupport", "lab"]),
         .testTarget(
             name: "LabKitTests",
             dependencies: [
