@@ -31,6 +31,17 @@ extension PageDriver {
         case fallback(String)
     }
 
+    /// The backend DOM node id of `node` (an in-page reference is resolved in the page), or `nil`
+    /// when it left the document: how a match of either engine is compared with the tree's.
+    func backendNodeId(of node: NodeHandle) async throws -> Int? {
+        if let id = node.backendNodeId { return id }
+        let limit = configuration.responseTimeout
+        let group = "automationlab-describe-" + UUID().uuidString
+        defer { releaseInBackground(CDP.Runtime.ReleaseObjectGroup(objectGroup: group)) }
+        guard let object = try await NodeHandles.object(for: node, in: page, group: group, limit: limit) else { return nil }
+        return try await page.send(CDP.DOM.DescribeNode(objectId: object), timeout: limit).node.backendNodeId
+    }
+
     /// The last answer, and what it answered: a query asked again on an unchanged page (same
     /// change stamp, no input since, same document) sends the stamp and gets `unchanged`.
     struct InPageCache: Sendable {

@@ -77,6 +77,17 @@ extension ElementSnapshot {
 }
 
 extension Application {
+    /// The DOM node (CDP's `backendNodeId`) that `element` stands for, whichever engine found it:
+    /// an in-page match is resolved in the page. `nil` for a node with no DOM counterpart or one
+    /// that left the document. Package-level, as ``ElementSnapshot/domNodeId``.
+    package func domNodeId(of element: ElementSnapshot) async throws -> Int? {
+        guard let node = element.node else { return nil }
+        guard let driver = (try? driver(for: "app")) as? PageDriver else { return node.backendNodeId }
+        return try await driver.backendNodeId(of: node)
+    }
+}
+
+extension Application {
     /// The browser and page of the running app, for tools in this package that add their own
     /// DevTools listeners beside UIAutomation's (the recorder's isolated world); `nil` when not
     /// running or not on the DevTools engine. Package-level: no DevTools type is public here.
