@@ -159,8 +159,20 @@ extension PageDriver {
         return whole < partial
     }
 
+    /// Turns the Accessibility domain on in this page, once: Chromium then keeps its tree up to
+    /// date on every change (CPU the page pays from then on) and its node ids stable between
+    /// calls, which the cached tree's partial reads rely on. Off until the first read of the
+    /// tree: with queries resolved in the page, a test that never fails, dumps or audits never
+    /// pays for the tree (issue 42). Two first reads at once both send it; it is idempotent.
+    func ensureAccessibility(limit: Duration) async throws {
+        guard !accessibilityEnabled.load(ordering: .acquiring) else { return }
+        _ = try await page.send(CDP.Accessibility.Enable(), timeout: limit)
+        accessibilityEnabled.store(true, ordering: .releasing)
+    }
+
     private func readSnapshot(limit: Duration, frames: Bool) async throws -> PageSnapshot {
         try await browser.run {
+            try await ensureAccessibility(limit: limit)
             // Counted before the page is asked: input sent during the read makes the next read ask again.
             let inputs = self.inputs.load(ordering: .acquiring)
             let loads = navigation.loadCount
@@ -255,6 +267,7 @@ extension PageDriver {
     func fullSnapshot(timeout: Duration? = nil) async throws -> PageSnapshot {
         let limit = timeout ?? configuration.responseTimeout
         return try await browser.run {
+            try await ensureAccessibility(limit: limit)
             async let tree = page.send(CDP.Accessibility.GetFullAXTree(), timeout: limit)
             async let dom = page.send(CDP.DOMSnapshot.CaptureSnapshot(computedStyles: []), timeout: limit)
             return try await SnapshotBuilder(identifierAttribute: configuration.identifierAttribute).build(axNodes: tree.nodes, dom: dom)

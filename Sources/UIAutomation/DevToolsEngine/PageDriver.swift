@@ -30,6 +30,8 @@ final class PageDriver: PageEngine {
     /// The input count when the in-page engine last answered (`-1`: never).
     let inputsAtLastInPageAnswer = Atomic<Int>(-1)
     let statistics = Mutex((read: 0, reused: 0, refreshed: 0))
+    /// Whether the Accessibility domain is on in this page (``ensureAccessibility(limit:)``).
+    let accessibilityEnabled = Atomic(false)
     /// Whether a read the page could bound reads the whole tree instead when that is likely
     /// cheaper (``wholeReadIsCheaper(treeNodes:roots:frames:weight:levels:)``); tests of the
     /// partial read itself turn it off.
@@ -60,8 +62,9 @@ final class PageDriver: PageEngine {
     }
 
     /// A new isolated context and page in `browser`, emulating `device`, with the
-    /// instrumentation script installed for every document, page events and the
-    /// accessibility domain enabled; not yet navigated.
+    /// instrumentation script installed for every document and page events enabled; not yet
+    /// navigated. The accessibility domain stays off until something reads the tree
+    /// (``ensureAccessibility(limit:)``).
     static func prepare(in browser: Browser, device: Device) async throws -> (BrowserContext, PageSession) {
         try await browser.run {
             let context = try await browser.newContext()
@@ -92,7 +95,6 @@ final class PageDriver: PageEngine {
                             ]))
                     }
                     group.addTask { _ = try await page.send(CDP.Emulation.SetFocusEmulationEnabled(enabled: true)) }
-                    group.addTask { _ = try await page.send(CDP.Accessibility.Enable()) }
                     try await group.waitForAll()
                 }
                 return (context, page)
@@ -106,6 +108,10 @@ final class PageDriver: PageEngine {
     /// Opens `url` and waits until the app is idle, both by `deadline`.
     func open(_ url: String, until deadline: ContinuousClock.Instant) async throws {
         try await browser.run {
+            // The engines that resolve queries in the tree keep it from the first load, as Chromium
+            // builds it incrementally (the tree they were written against); the in-page engine
+            // turns it on only when something reads it.
+            if configuration.elementEngine != .inPage { try await ensureAccessibility(limit: configuration.responseTimeout) }
             try await page.navigate(to: url, timeout: max(deadline - .now, .milliseconds(1)))
             let history = try await page.send(CDP.Page.GetNavigationHistory(), timeout: configuration.responseTimeout)
             historyFloor.withLock { $0 = history.currentIndex }
