@@ -49,6 +49,18 @@ struct QueryIdiomTests {
         }
     }
 
+    @Test func aNearMatchOfAnotherTypeIsFoundPastTheGlyphsOfItsLabel() async throws {
+        try await withConfiguredApp("/glyphs", quick) { (app) async throws in
+            #expect(try await app.checkBoxes.element.label == "❯ Mark all as complete")
+            let error = try await noMatch { try await app.buttons["Mark all as complete"].tap() }
+            #expect(error.suggestions.contains { $0.contains(#"(a CheckBox: app.checkBoxes["Mark all as complete"])"#) },
+                    "\(error.suggestions)")
+            // The suggested query finds it.
+            try await app.checkBoxes["Mark all as complete"].tap()
+            #expect(try await app.checkBoxes["Mark all as complete"].value == "1")
+        }
+    }
+
     @Test func countIsZeroWhenAnEarlierElementIsMissing() async throws {
         try await withApp("/basics") { (app) async throws in
             #expect(try await app.cells["cell-lion"].buttons.count == 1)

@@ -6,7 +6,8 @@ import LabSupport
 /// Near means, among the elements the query had before it narrowed by that text: the same
 /// text in another case or with other spacing; a label or identifier that begins with it;
 /// a child carrying it as its label (a cell whose text is inside it). Anywhere on the page:
-/// an element of another type with exactly that text (a link where a button was asked), or
+/// an element of another type with exactly that text, glyphs around it aside (a link where a
+/// button was asked), or
 /// whose only text it is (a `role="status"` paragraph, whose text is a static text inside it).
 /// Last, when nothing nearer is found, a text one small typo away (one edit per six letters:
 /// "Spielburg" for "Spielberg").
@@ -52,9 +53,11 @@ struct NearMatches {
             let wantedTypes = Set(candidates.map { snapshot.elements[$0].elementType })
             let asked = wantedTypes.count == 1 ? " where \(wantedTypes.first!) was asked for" : ""
             for (index, element) in snapshot.elements.enumerated() where index > 0 && !candidates.contains(index) {
-                // Another type carrying the text: as a key of its own, or as the only text of
-                // an element whose own label is empty (a `role="status"` paragraph's text).
-                if Self.texts(of: element).contains(where: { $0.1 == text }) {
+                // Another type carrying the text: as a key of its own (its glyphs aside: a check
+                // box labelled "❯ Mark all as complete" for `app.buttons["Mark all as complete"]`,
+                // which its own type's subscript matches), or as the only text of an element whose
+                // own label is empty (a `role="status"` paragraph's text).
+                if Self.texts(of: element).contains(where: { $0.1 == text || ElementKeys.undecorated($0.1) == text }) {
                     add(index, "a \(element.elementType)\(asked): \(Self.query(for: element.elementType, text))")
                 } else if element.label.isEmpty, let inner = Self.onlyText(in: index, of: snapshot), Self.fold(inner.label) == folded {
                     add(index, "a \(element.elementType)\(asked) whose text \(SwiftLiteral.string(inner.label)) is a "

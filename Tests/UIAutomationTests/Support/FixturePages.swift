@@ -25,6 +25,7 @@ enum FixturePages {
         "/submit": submit,
         "/submitted": submitted,
         "/decor": decor,
+        "/glyphs": glyphs,
         "/mutations": mutations,
         "/mutations-siblings": mutationsWithSiblingRules,
         "/mutations-spaced": mutationsWithSpacedGeneratedText,
@@ -242,6 +243,12 @@ enum FixturePages {
     /// Animations that decorate (a 2 s colour transition, a 2 s fade) beside ones that move
     /// layout (a 600 ms slide by transform, a 600 ms height change). Each reports its start and
     /// end in `status`; a click on the label says whether its colour transition was running.
+    /// TodoMVC's toggle-all: a check box named by a label that draws a chevron before its text.
+    static let glyphs = page("Glyphs", """
+        <style>.chevron::before{content:"❯ "}</style>
+        <input id="toggle-all" type="checkbox"><label for="toggle-all" class="chevron">Mark all as complete</label>
+        """)
+
     static let decor = page("Decor", """
         <style>
           .label{transition:color 2s linear,background-color 2s linear}
