@@ -23,6 +23,9 @@ struct InPageDifferentialTests {
         // A closed shadow root holds what page script cannot see: every query on the page goes
         // to the tree, and says so.
         Documented(page: "/changes", query: "", name: "closed shadow root: resolved in the tree"),
+        // A text area's text is a DOM text node in the tree, matched by CSS through the text
+        // area; the engine draws it from the user-agent insides, a text with no node to match.
+        Documented(page: "/values", query: #"["line one"].matching(css: "*")"#, name: "CSS on a text area's text"),
     ]
 
     /// Pages not compared: none so far.

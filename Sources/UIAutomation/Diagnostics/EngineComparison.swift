@@ -84,6 +84,12 @@ extension Application {
                 queries.append(("\(base)[\(SwiftLiteral.string(text))]", [.descendants(type), subscriptStep(text), .pick(.unique)]))
             }
             queries.append(("\(base).element(boundBy: \(all.count))", [.descendants(type), .pick(.index(all.count))]))
+            // CSS right after the type (the fast path takes its matches as the candidates) and later.
+            queries.append(("\(base).matching(css: \"[data-testid]\")", [.descendants(type), .css("[data-testid]")]))
+            if let text = texts.first {
+                queries.append(("\(base)[\(SwiftLiteral.string(text))].matching(css: \"*\").firstMatch",
+                                [.descendants(type), subscriptStep(text), .css("*"), .pick(.first)]))
+            }
             if [.cell, .collectionView, .table, .navigationBar, .alert, .toolbar, .group, .other].contains(type) {
                 queries.append(("\(base).staticTexts", [.descendants(type), .descendants(.staticText)]))
                 queries.append(("\(base).children(matching: .any)", [.descendants(type), .children(.any)]))
@@ -120,7 +126,7 @@ extension Application {
     fileprivate static func treeAnswer(_ steps: [QueryStep], on snapshot: PageSnapshot, driver: PageDriver, query: String) async throws
         -> Result<(PageSnapshot, [Int]), UIAutomationError> {
         var evaluator = QueryEvaluator(snapshot: snapshot) { index in try await driver.isHittable(snapshot.elements[index]) }
-        evaluator.cssMatches = { _, _ in [] }
+        evaluator.cssMatches = cssMatches(in: snapshot, driver: driver)
         switch try await evaluator.evaluate(steps) {
         case .success(let indexes): return .success((snapshot, indexes))
         case .failure(.noMatch): return .failure(UIAutomationError(query: query, reason: .noMatch))

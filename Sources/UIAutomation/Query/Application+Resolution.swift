@@ -47,13 +47,10 @@ extension Application {
         Recording.current?.noteResolution(path, time: ContinuousClock.now - started)
     }
 
-    /// `steps` resolved in the accessibility tree (read, refreshed or reused).
-    private func resolveInTree(_ driver: any PageEngine, steps: [QueryStep], query: String, frames: Bool) async throws -> (PageSnapshot, [Int]) {
-        let snapshot = try await driver.snapshot(timeout: nil, frames: frames)
-        var evaluator = QueryEvaluator(snapshot: snapshot) { index in
-            try await driver.isHittable(snapshot.elements[index])
-        }
-        evaluator.cssMatches = { selector, candidates in
+    /// Which of `snapshot`'s elements (by index) the page's DOM says match a CSS selector: the
+    /// tree path's `.css` step.
+    static func cssMatches(in snapshot: PageSnapshot, driver: any PageEngine) -> (String, [Int]) async throws -> Set<Int> {
+        { selector, candidates in
             var byNode: [NodeHandle: [Int]] = [:]
             for index in candidates {
                 if let node = snapshot.elements[index].node { byNode[node, default: []].append(index) }
@@ -61,6 +58,15 @@ extension Application {
             let matching = try await driver.nodes(Array(byNode.keys), matchingCSS: selector)
             return Set(matching.flatMap { byNode[$0] ?? [] })
         }
+    }
+
+    /// `steps` resolved in the accessibility tree (read, refreshed or reused).
+    private func resolveInTree(_ driver: any PageEngine, steps: [QueryStep], query: String, frames: Bool) async throws -> (PageSnapshot, [Int]) {
+        let snapshot = try await driver.snapshot(timeout: nil, frames: frames)
+        var evaluator = QueryEvaluator(snapshot: snapshot) { index in
+            try await driver.isHittable(snapshot.elements[index])
+        }
+        evaluator.cssMatches = Self.cssMatches(in: snapshot, driver: driver)
         switch try await evaluator.evaluate(steps) {
         case .success(let indexes):
             return (snapshot, indexes)

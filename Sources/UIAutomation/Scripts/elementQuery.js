@@ -1179,6 +1179,8 @@
           current = current.filter(i => descendants(elements, i).some(d => evaluatePredicate(step.containing, elements[d])));
         } else if (step.css !== undefined) {
           current = current.filter(i => {
+            // An element with no node of its own (a text a control's user-agent insides show)
+            // matches no selector (docs/decisions.md, issue 42 stage 3: a text area's text).
             const node = elements[i].ref && byRef.get(elements[i].ref).deref();
             const target = node && (node.nodeType === 1 ? node : node.parentElement);
             return !!target && target.matches(step.css);
@@ -1229,7 +1231,7 @@
     }
 
     // MARK: the fast path — a query that starts with descendants of one type from the page and
-    // then only narrows by attributes looks at that type's candidate elements (a selector), not
+    // then only narrows by attributes or CSS looks at that type's candidate elements (a selector), not
     // at the whole tree. It answers exactly as the whole tree would, or not at all (null): pages
     // with shadow roots or frames, date and time fields (their user-agent insides hold buttons
     // and spin buttons), and types whose elements CSS alone can make (cells, tables, groups,
@@ -1266,7 +1268,7 @@
       if (!steps.length || steps[0].descendants === undefined || !(steps[0].descendants in CANDIDATES)) return false;
       for (let i = 1; i < steps.length; i++) {
         const step = steps[i];
-        if (step.subscript !== undefined) continue;
+        if (step.subscript !== undefined || step.css !== undefined) continue;
         if (step.pick !== undefined && i === steps.length - 1) continue;
         if (step.matching !== undefined && predicateKeys(step.matching, []).every(k => NARROWING_KEYS.has(k))) continue;
         return false;
@@ -1352,7 +1354,12 @@
       labelled = new Set();
       if (sought !== null) for (const label of document.querySelectorAll('label')) if (label.control) labelled.add(label.control);
       let current = [];
-      for (const candidate of document.querySelectorAll(selector)) {
+      // A CSS step right after the type (`app.get(.textField, ".action-email")`) names the few
+      // candidates itself: those of its matches that the type's selector takes, in document order.
+      const candidates = steps.length > 1 && steps[1].css !== undefined
+        ? Array.prototype.filter.call(document.querySelectorAll(steps[1].css), e => e.matches(selector))
+        : document.querySelectorAll(selector);
+      for (const candidate of candidates) {
         if (sought !== null && sought.length && cannotMention(candidate, sought, generatedText)) continue;
         const style = styleOf(candidate);
         const role = roleOf(candidate, style);
@@ -1375,6 +1382,8 @@
           current = current.filter(e => evaluatePredicate(predicate, e));
         } else if (step.matching !== undefined) {
           current = current.filter(e => evaluatePredicate(step.matching, e));
+        } else if (step.css !== undefined) {
+          current = current.filter(e => e.node.element.matches(step.css));
         } else if (step.pick !== undefined) {
           if (step.pick === 'unique') {
             if (current.length === 0) return { failure: { kind: 'noMatch', step: position } };
