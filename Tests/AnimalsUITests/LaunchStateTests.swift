@@ -8,7 +8,7 @@ extension AnimalsJourneys {
     struct LaunchStateTests {
         @Test func relaunchingStartsFromFreshState() async throws {
             let animal = try #require(Animals.all.first)
-            let app = Application(host: LabAppHost(app: AnimalsApp()))
+            let app = Application(host: LabAppHost(app: AnimalsApp()), configuration: .lab)
             try await app.launch()
             try await app.cell(animal).tap()
             try await app.favoriteButton.tap()
