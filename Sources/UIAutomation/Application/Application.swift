@@ -164,7 +164,9 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         try await called(file, line) {
             let driver = try self.driver(for: "app.stillScreenshot()")
             try await waitForIdle()
-            return Screenshot(pngData: try await perform("app.stillScreenshot()") { try await driver.stillScreenshot(of: nil) })
+            let png = try await perform("app.stillScreenshot()") { try await driver.stillScreenshot(of: nil) }
+            try failOnPageErrors("app.stillScreenshot()")  // not a step: its scripts' errors are checked here
+            return Screenshot(pngData: png)
         }
     }
 

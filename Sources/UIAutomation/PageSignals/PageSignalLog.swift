@@ -12,6 +12,8 @@ package final class PageSignalLog: Sendable {
         var dropped = 0
         /// How many of ``signals`` a step has taken already.
         var reported = 0
+        /// Signals that failed a call already (``Application/failOnPageErrors(_:)``), by sequence.
+        var failed: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -30,6 +32,15 @@ package final class PageSignalLog: Sendable {
 
     /// How many signals arrived past ``limit`` and were not kept.
     var dropped: Int { state.withLock { $0.dropped } }
+
+    /// The signals no step has taken yet (they stay untaken).
+    var unreported: [PageSignal] { state.withLock { Array($0.signals[$0.reported...]) } }
+
+    /// Notes that `signals` failed a call, so the step that takes them does not fail again.
+    func markFailed(_ signals: [PageSignal]) { state.withLock { $0.failed.formUnion(signals.map(\.sequence)) } }
+
+    /// Whether `signal` failed a call already.
+    func hasFailed(_ signal: PageSignal) -> Bool { state.withLock { $0.failed.contains(signal.sequence) } }
 
     /// The signals no step has taken yet, which now count as taken.
     func takeUnreported() -> [PageSignal] {
