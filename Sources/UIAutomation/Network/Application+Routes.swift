@@ -50,6 +50,14 @@ extension Application {
         try await applyRoutes(file: file, line: line, "app.unrouteAll()")
     }
 
+    /// Forgets the routes, the network conditions and the clock, for the next launch (the app is
+    /// not running): what XCUIAutomation does when a test that shares the application ends.
+    package func resetPageControl() {
+        routeTable.removeAll()
+        networkConditions = .normal
+        clockSettings.withLock { $0 = nil }
+    }
+
     /// The routes, newest first.
     public var routes: [Route] { routeTable.all }
 
