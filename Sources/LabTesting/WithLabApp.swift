@@ -4,7 +4,7 @@ import UIAutomation
 /// Launches `app` with fresh state — a new server on 127.0.0.1 with state made from
 /// `arguments` and `environment`, and a new browser context — runs `body` with it, and always
 /// terminates it, also when `body` throws. By default page errors fail the step that caused
-/// them (``UIAutomation/Configuration/lab``).
+/// them (`Configuration.lab`).
 ///
 /// ```swift
 /// try await withLabApp(AnimalsApp(), arguments: ["-favorites", "lion"]) { (app) async throws in

@@ -8,7 +8,7 @@ import UIAutomation
 extension XCUIApplication {
     /// What the page reported during the running launch (or the last one), oldest first:
     /// console messages, uncaught exceptions, failed requests, CSP violations
-    /// (``UIAutomation/Application/pageSignals``).
+    /// (UIAutomation's `Application.pageSignals`).
     ///
     /// ```swift
     /// app.buttons["save"].tap()
@@ -18,7 +18,7 @@ extension XCUIApplication {
 
     /// Sends the app's requests whose URL matches `pattern` to `handler`, from the next launch's
     /// first request (or, while the app runs, from the next request): see
-    /// ``UIAutomation/Application/route(_:file:line:handler:)``. `handler` runs on its own task,
+    /// UIAutomation's `Application.route(_:handler:)`. `handler` runs on its own task,
     /// not the test's thread.
     ///
     /// ```swift

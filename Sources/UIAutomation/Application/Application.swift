@@ -21,7 +21,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// Device, timeouts, identifier attribute, artifacts folder.
     public let configuration: Configuration
     private let state = Mutex(State())
-    /// The routes every launch's requests go through (``route(_:handler:)``).
+    /// The routes every launch's requests go through (``route(_:file:line:handler:)``).
     let routeTable = RouteTable()
     /// The page clock's state, once installed (``clock``): what each new document starts from.
     let clockSettings = Mutex<ClockState?>(nil)

@@ -53,7 +53,7 @@ public struct Configuration: Sendable {
     public var failingPageSignals: Set<PageSignal.Kind> = []
 
     /// How long a route's handler may take to decide a request before the request is failed
-    /// and the step fails with a ``PageSignal/Kind/routeFailure`` (``Application/route(_:handler:)``):
+    /// and the step fails with a ``PageSignal/Kind/routeFailure`` (``Application/route(_:file:line:handler:)``):
     /// less than the idle timeout, so the step that waits on the request learns why.
     public var routeTimeout: Duration = .seconds(5)
 

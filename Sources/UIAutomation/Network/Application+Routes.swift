@@ -18,7 +18,7 @@ extension Application {
     /// ```
     ///
     /// Routes belong to the application and apply to every launch from the first request, until
-    /// ``unroute(_:)``: add them before `launch()` to route the app's first document, or while it
+    /// `unroute(_:)`: add them before `launch()` to route the app's first document, or while it
     /// runs for the requests that start after. The newest matching route decides first. A
     /// handler runs off the test's task and may `await`; one that throws, or does not answer
     /// within ``Configuration/routeTimeout``, fails its request (`Failed`) and the step it

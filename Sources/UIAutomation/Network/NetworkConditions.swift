@@ -1,5 +1,5 @@
 /// The network as the page gets it: as it is, offline, or slow
-/// (``Application/setNetworkConditions(_:)``).
+/// (``Application/setNetworkConditions(_:file:line:)``).
 public struct NetworkConditions: Sendable, Equatable, CustomStringConvertible {
     /// Every request fails as with no connection.
     public var offline: Bool

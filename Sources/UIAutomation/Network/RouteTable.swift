@@ -2,8 +2,8 @@ package import Foundation
 import LabSupport
 import Synchronization
 
-/// A route added with ``Application/route(_:handler:)``: pass it to
-/// ``Application/unroute(_:)`` to remove it.
+/// A route added with ``Application/route(_:file:line:handler:)``: pass it to
+/// `unroute(_:)` to remove it.
 public final class Route: Sendable, CustomStringConvertible {
     /// The URLs it handles.
     public let pattern: URLPattern

@@ -27,7 +27,7 @@ public struct PageSignal: Sendable, Equatable, CustomStringConvertible {
         /// Something the page's Content Security Policy blocked: an inline style or script, a
         /// resource from an origin it does not allow.
         public static let cspViolation = Kind(description: "cspViolation")
-        /// A route's handler threw or did not answer in time (``Application/route(_:handler:)``);
+        /// A route's handler threw or did not answer in time (``Application/route(_:file:line:handler:)``);
         /// such a step always fails.
         public static let routeFailure = Kind(description: "routeFailure")
 
