@@ -3,7 +3,8 @@ import UIAutomation
 
 /// Launches `app` with fresh state — a new server on 127.0.0.1 with state made from
 /// `arguments` and `environment`, and a new browser context — runs `body` with it, and always
-/// terminates it, also when `body` throws.
+/// terminates it, also when `body` throws. By default page errors fail the step that caused
+/// them (`Configuration.lab`).
 ///
 /// ```swift
 /// try await withLabApp(AnimalsApp(), arguments: ["-favorites", "lion"]) { (app) async throws in
@@ -14,7 +15,7 @@ import UIAutomation
 /// `try`s are inside `#expect` as non-throwing.
 public func withLabApp(
     _ app: any LabApp, arguments: [String] = [], environment: [String: String] = [:],
-    configuration: Configuration = Configuration(), _ body: (Application) async throws -> Void
+    configuration: Configuration = .lab, _ body: (Application) async throws -> Void
 ) async throws {
     let application = Application(host: LabAppHost(app: app), configuration: configuration)
     application.launchArguments = arguments

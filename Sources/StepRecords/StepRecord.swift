@@ -29,12 +29,16 @@ public struct StepRecord: Codable, Sendable, Equatable {
     /// Where the step's queries were resolved (in the page, or in the accessibility tree and
     /// why) and how long each took, one line per path; absent when the step resolved none.
     public var resolution: String?
+    /// What the page reported during the step, one line each (`uncaughtException: Error: boom
+    /// (…/app.js:3)`, `cspViolation: …`, `console.log: saved`); absent when it reported nothing.
+    public var pageSignals: [String]?
 
     /// A step as the log records it.
     public init(test: TestKey?, name: String, kind: String, start: Date, duration: Double, outcome: StepOutcome,
                 failure: String? = nil, screenshot: String? = nil, tree: String? = nil, file: String? = nil,
-                resolution: String? = nil) {
+                resolution: String? = nil, pageSignals: [String]? = nil) {
         self.resolution = resolution
+        self.pageSignals = pageSignals
         self.test = test
         self.name = name
         self.kind = kind

@@ -150,6 +150,9 @@ open class XCUIApplication: XCUIElement, @unchecked Sendable {
     /// Called when the test that launched the app ends.
     func terminateAfterTest() {
         _ = try? Blocking.run("app.terminate()", limit: Facade.backstop(shared.configuration)) { [shared] in await shared.terminate() }
+        // Every proxy of a bundle identifier shares one application: a test's routes, network
+        // conditions and clock end with the test, as its launch does.
+        shared.resetPageControl()
     }
 
     /// Where the app is in its life: `.runningForeground` once launched, `.notRunning` before

@@ -9,7 +9,7 @@ import UIAutomation
 /// Write the closure as `{ (app) async throws in … }` (Swift 6.3 infers a closure whose
 /// only `try`s are inside `#expect` as non-throwing).
 func withAnimalsApp(
-    arguments: [String] = [], environment: [String: String] = [:], configuration: Configuration = Configuration(),
+    arguments: [String] = [], environment: [String: String] = [:], configuration: Configuration = .lab,
     _ body: (Application) async throws -> Void
 ) async throws {
     try await withLabApp(AnimalsApp(), arguments: arguments, environment: environment, configuration: configuration, body)

@@ -8,7 +8,7 @@ extension AnimalsJourneys {
     struct LaunchStateTests {
         @Test func relaunchingStartsFromFreshState() async throws {
             let animal = try #require(Animals.all.first)
-            let app = Application(host: LabAppHost(app: AnimalsApp()))
+            let app = Application(host: LabAppHost(app: AnimalsApp()), configuration: .lab)
             try await app.launch()
             try await app.cell(animal).tap()
             try await app.favoriteButton.tap()
@@ -20,13 +20,20 @@ extension AnimalsJourneys {
         }
 
         @Test func scriptsInjectedIntoThePageDoNotRunButThePagesOwnDo() async throws {
-            // The Content-Security-Policy admits inline code only with the response's nonce.
+            // The Content-Security-Policy admits inline code only with the response's nonce; the
+            // violation fails the step that caused it, as the lab suites run (`Configuration.lab`).
             try await withAnimalsApp { (app) async throws in
-                try await app.run(javaScript: """
-                    const injected = document.createElement('script');
-                    injected.textContent = 'window.injectedRan = true';
-                    document.body.append(injected);
-                    """)
+                let blocked = try #require(await #expect(throws: UIAutomationError.self) {
+                    try await withExpectedFailures {
+                        try await app.run(javaScript: """
+                            const injected = document.createElement('script');
+                            injected.textContent = 'window.injectedRan = true';
+                            document.body.append(injected);
+                            """)
+                    }
+                })
+                #expect(blocked.reason.kind == .pageErrors)
+                #expect(blocked.reason.signals.first?.hasPrefix("cspViolation: ") == true, "\(blocked.reason.signals)")
                 #expect(try await app.evaluate("window.injectedRan === true", as: Bool.self) == false)
                 // The page's own scripts ran: the shell's script marks the document as ready.
                 #expect(try await app.evaluate("document.querySelectorAll('script[nonce]').length > 0", as: Bool.self))

@@ -32,14 +32,14 @@ extension AnimalsJourneys {
                 #expect(try await app.emptyState.exists)
                 try await shoot(app, "empty")
             }
-            var dark = Configuration()
+            var dark = Configuration.lab
             dark.device.colorScheme = "dark"
             try await withAnimalsApp(arguments: ["-favorites", favorites.map(\.id).joined(separator: ",")], configuration: dark) { (app) async throws in
                 try await shoot(app, "gallery-dark")
                 try await app.cell(favorite).tap()
                 try await shoot(app, "detail-dark")
             }
-            var desktop = Configuration()
+            var desktop = Configuration.lab
             desktop.device = .desktop
             try await withAnimalsApp(configuration: desktop) { (app) async throws in
                 try await shoot(app, "gallery-desktop")

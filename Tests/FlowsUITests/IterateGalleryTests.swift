@@ -91,7 +91,7 @@ extension FlowsJourneys {
     struct RoutedFailureTests {
         @Test func aRoutedTapFailureIsARecoveryInTheTraceAndSavesNoArtifacts() async throws {
             let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("flow-artifacts-\(UUID().uuidString)").path
-            var configuration = Configuration()
+            var configuration = Configuration.lab
             configuration.artifactsDirectory = artifacts
             defer { try? FileManager.default.removeItem(atPath: artifacts) }
             try await withLabApp(AnimalsApp(), configuration: configuration) { (app) async throws in

@@ -30,7 +30,7 @@ extension FlowsJourneys {
 /// The XCTest flavour: the seed's example run from an XCTestCase.
 final class FlowsXCTestCase: XCTestCase {
     func testTheSeedsExampleRunsInXCTest() async throws {
-        let app = Application(host: LabAppHost(app: AnimalsApp()))
+        let app = Application(host: LabAppHost(app: AnimalsApp()), configuration: .lab)
         app.launchArguments = ["-filters", "stripes"]
         try await app.launch()
         let run = await runFlow(FlowsJourneys.IterateGalleryTests.iterateToEndOfTable(app))

@@ -49,7 +49,7 @@ struct LabScreen: Sendable, CustomStringConvertible {
     /// Launches the screen's app and reaches the screen; `body` runs on it; the app is
     /// terminated after.
     func withScreen(_ body: (Application) async throws -> Void) async throws {
-        let app = Application(host: LabAppHost(app: try self.app()))
+        let app = Application(host: LabAppHost(app: try self.app()), configuration: .lab)
         app.launchArguments = arguments
         try await app.launch()
         do {

@@ -42,3 +42,16 @@ extension HTMLRendererTests {
         #expect(html.contains("<summary>flow-Quiz.mmd</summary><pre>flowchart TD\n  a[&quot;&lt;tap&gt;&quot;] --&gt; b</pre>"))
     }
 }
+
+extension HTMLRendererTests {
+    @Test func aStepsPageSignalsAreListedEscapedAndOpenWhenOneIsAnError() {
+        var run = SampleRuns.mixed
+        run.tests[0].attempts[0].steps[0].pageSignals = ["console.log: saved", "uncaughtException: Error: </li><script>alert(4)</script>"]
+        run.tests[2].attempts[1].steps[0].pageSignals = ["console.info: <b>quiet</b>"]
+        let html = HTMLRenderer(runFolder: "/nonexistent").render(run)
+        #expect(!html.contains("<script>alert(4)"))
+        #expect(html.contains("<details class=\"signals\" open><summary>The page reported 2 (1 error)</summary><ul data-testid=\"page-signals\">"
+            + "<li>console.log: saved</li><li>uncaughtException: Error: &lt;/li&gt;&lt;script&gt;alert(4)&lt;/script&gt;</li></ul></details>"))
+        #expect(html.contains("<details class=\"signals\"><summary>The page reported 1</summary><ul data-testid=\"page-signals\"><li>console.info: &lt;b&gt;quiet&lt;/b&gt;</li>"))
+    }
+}

@@ -42,7 +42,7 @@ extension TogglesJourneys {
         }
 
         @Test func aNewLaunchStartsFresh() async throws {
-            let app = Application(host: LabAppHost(app: TogglesApp()))
+            let app = Application(host: LabAppHost(app: TogglesApp()), configuration: .lab)
             try await app.launch()
             try await app.openToggles()
             try await app.toggle(Toggles.airplaneMode).turnSwitchOn()

@@ -21,7 +21,7 @@ extension TogglesJourneys {
                 #expect(try await app.toggle(Toggles.sounds).exists)
                 try await shoot(app, "notifications")
             }
-            var dark = Configuration()
+            var dark = Configuration.lab
             dark.device.colorScheme = "dark"
             try await withTogglesApp(arguments: ["-on", "wifi,notifications,sounds"], configuration: dark) { (app) async throws in
                 try await app.openToggles()

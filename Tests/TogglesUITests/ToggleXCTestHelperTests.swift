@@ -14,7 +14,7 @@ final class ToggleXCTestHelperTests: XCTestCase {
     private var captured: [(description: String, line: Int)]?
 
     override func setUp() async throws {
-        app = Application(host: LabAppHost(app: TogglesApp()))
+        app = Application(host: LabAppHost(app: TogglesApp()), configuration: .lab)
         try await app.launch()
         try await app.togglesRow.tap()
     }

@@ -8,7 +8,7 @@ extension TriviaJourneys {
     struct LaunchStateTests {
         @Test func aNewLaunchStartsAtQuestionOneEvenAfterAnotherProgressed() async throws {
             let questions = try QuizQuestion.all()
-            let app = Application(host: LabAppHost(app: try TriviaApp()))
+            let app = Application(host: LabAppHost(app: try TriviaApp()), configuration: .lab)
             try await app.launch()
             for (index, question) in questions.prefix(2).enumerated() {
                 try await app.answerButton(question.correctAnswer).tap()

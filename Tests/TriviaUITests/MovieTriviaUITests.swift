@@ -29,7 +29,7 @@ final class MovieTriviaUITests: XCTestCase {
         else { throw MissingTestData() }
         questions = jsonQuestions
 
-        app = Application(host: LabAppHost(app: try TriviaApp()))
+        app = Application(host: LabAppHost(app: try TriviaApp()), configuration: .lab)
         try await app.launch()
     }
 

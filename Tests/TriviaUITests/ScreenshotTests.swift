@@ -32,7 +32,7 @@ extension TriviaJourneys {
                 #expect(try await app.scoreLabel.exists)
                 try await shoot(app, "result")
             }
-            var dark = Configuration()
+            var dark = Configuration.lab
             dark.device.colorScheme = "dark"
             let app = Application(host: LabAppHost(app: try TriviaApp()), configuration: dark)
             try await app.launch()

@@ -7,7 +7,7 @@ import XCUIAutomation
 /// target's files means it.
 enum UITestTarget: UITestTargetConfiguration {
     static let applications = [
-        TargetApplication(bundleIdentifier: "org.automationlab.trivia") { LabAppHost(app: try TriviaApp()) }
+        TargetApplication(bundleIdentifier: "org.automationlab.trivia", configuration: .lab) { LabAppHost(app: try TriviaApp()) }
     ]
     /// The seed's setUp sets XCTest's `continueAfterFailure = false`, which Linux XCTest ignores;
     /// this is where XCUIAutomation reads it.

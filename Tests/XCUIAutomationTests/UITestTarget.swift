@@ -56,6 +56,7 @@ enum FacadePages {
         <body>
         <h1 data-testid="title">Controls</h1>
         <button data-testid="save" onclick="log('saved')">Save</button>
+        <button data-testid="load" onclick="fetch('/api/data').then(r => r.text()).then(t => log('loaded ' + t), () => log('load failed'))">Load</button>
         <button data-testid="apple">Apple</button><button data-testid="apricot">Apricot</button><button data-testid="banana">Banana</button>
         <p data-testid="log">none</p>
         <p data-testid="size"></p>

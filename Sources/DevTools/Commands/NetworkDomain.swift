@@ -54,6 +54,44 @@ extension CDP {
         public struct Request: Decodable, Sendable {
             public let url: String
             public let method: String
+            public let headers: [String: String]?
+            /// The body as text, when it has one and it is not too large.
+            public let postData: String?
+        }
+
+        /// `Network.responseReceived`: a response's head arrived.
+        public struct ResponseReceived: CDPEvent {
+            public static let method = "Network.responseReceived"
+            public let requestId: String
+            public let type: String?
+            public let response: Response
+        }
+
+        /// The response of ``ResponseReceived``.
+        public struct Response: Decodable, Sendable {
+            public let url: String
+            public let status: Int
+            public let statusText: String
+            public let headers: [String: String]?
+            public let mimeType: String?
+        }
+
+        /// `Network.emulateNetworkConditions`: offline, or a slow network.
+        public struct EmulateNetworkConditions: CDPCommand {
+            public static let method = "Network.emulateNetworkConditions"
+            public var offline: Bool
+            /// Added to every request, in milliseconds.
+            public var latency: Double
+            /// Bytes per second; `-1` for no limit.
+            public var downloadThroughput: Double
+            /// Bytes per second; `-1` for no limit.
+            public var uploadThroughput: Double
+            public init(offline: Bool, latency: Double, downloadThroughput: Double, uploadThroughput: Double) {
+                self.offline = offline
+                self.latency = latency
+                self.downloadThroughput = downloadThroughput
+                self.uploadThroughput = uploadThroughput
+            }
         }
 
         /// `Network.loadingFinished`.
@@ -67,6 +105,8 @@ extension CDP {
             public static let method = "Network.loadingFailed"
             public let requestId: String
             public let errorText: String
+            /// Whether the page (or a navigation) cancelled it, rather than the network failing it.
+            public let canceled: Bool?
         }
     }
 }

@@ -108,6 +108,14 @@ extension CDP {
             public struct Response: Decodable, Sendable { public let identifier: String }
         }
 
+        /// `Page.removeScriptToEvaluateOnNewDocument`: stops running a script added with
+        /// ``AddScriptToEvaluateOnNewDocument`` in new documents.
+        public struct RemoveScriptToEvaluateOnNewDocument: CDPCommand {
+            public static let method = "Page.removeScriptToEvaluateOnNewDocument"
+            public var identifier: String
+            public init(identifier: String) { self.identifier = identifier }
+        }
+
         /// `Page.handleJavaScriptDialog`: accepts or dismisses an `alert`/`confirm`/`prompt`.
         public struct HandleJavaScriptDialog: CDPCommand {
             public static let method = "Page.handleJavaScriptDialog"

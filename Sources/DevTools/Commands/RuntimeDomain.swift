@@ -103,12 +103,42 @@ extension CDP {
             public let objectId: String?
         }
 
+        /// `Runtime.consoleAPICalled`: the page called `console.log`, `console.error`, ….
+        public struct ConsoleAPICalled: CDPEvent {
+            public static let method = "Runtime.consoleAPICalled"
+            /// `log`, `debug`, `info`, `error`, `warning`, `assert`, `trace`, ….
+            public let type: String
+            public let args: [RemoteObject]
+            public let stackTrace: StackTrace?
+        }
+
+        /// `Runtime.exceptionThrown`: an exception nothing in the page caught.
+        public struct ExceptionThrown: CDPEvent {
+            public static let method = "Runtime.exceptionThrown"
+            public let exceptionDetails: ExceptionDetails
+        }
+
+        /// Where a call was made: the innermost frame first.
+        public struct StackTrace: Decodable, Sendable {
+            public let callFrames: [CallFrame]
+        }
+
+        /// One frame of a ``StackTrace`` (line and column from 0).
+        public struct CallFrame: Decodable, Sendable {
+            public let functionName: String
+            public let url: String
+            public let lineNumber: Int
+            public let columnNumber: Int
+        }
+
         /// Why an evaluation threw.
         public struct ExceptionDetails: Decodable, Sendable {
             public let text: String
             public let lineNumber: Int
             public let columnNumber: Int
             public let exception: RemoteObject?
+            /// The script's URL, when the exception came from one.
+            public let url: String?
 
             /// The exception's own description when there is one (`Error: …`), else `text`.
             public var message: String { exception?.description ?? text }

@@ -22,6 +22,8 @@ public final class CDPConnection: Sendable {
         var pending: [Int: Pending] = [:]
         var nextSubscriberID = 0
         var subscribers: [Int: Subscriber] = [:]
+        /// Handlers called on the reading thread as each event arrives (``observeEvents(_:_:)``).
+        var observers: [Int: Observer] = [:]
         var closedError: DevToolsError?
         /// Sessions whose page crashed: their calls fail at once instead of timing out.
         var crashedSessions: Set<String> = []
@@ -43,6 +45,11 @@ public final class CDPConnection: Sendable {
     private struct Subscriber {
         let filter: EventFilter
         let continuation: AsyncThrowingStream<CDPEventMessage, any Error>.Continuation
+    }
+
+    private struct Observer {
+        let filter: EventFilter
+        let handler: @Sendable (CDPEventMessage) -> Void
     }
 
     /// Starts reading from `transport`.
@@ -304,6 +311,20 @@ public final class CDPConnection: Sendable {
         return stream
     }
 
+    /// Calls `handler` with every event `filter` lets through, on the thread that reads the
+    /// connection, before any message that arrives after it is handled: once a reply is in,
+    /// the handler has seen every event the browser sent before that reply. It must be quick
+    /// and must not block (record the event and return). It is called until the observation
+    /// is cancelled or released, or the connection closes.
+    public func observeEvents(_ filter: EventFilter, _ handler: @escaping @Sendable (CDPEventMessage) -> Void) -> EventObservation {
+        let id = state.withLock { state in
+            defer { state.nextSubscriberID += 1 }
+            if state.closedError == nil { state.observers[state.nextSubscriberID] = Observer(filter: filter, handler: handler) }
+            return state.nextSubscriberID
+        }
+        return EventObservation { [weak self] in _ = self?.state.withLock { $0.observers.removeValue(forKey: id) } }
+    }
+
     /// Closes the transport. Pending calls fail with ``DevToolsError/connectionClosed(reason:)``.
     public func close() {
         transport.close()
@@ -316,6 +337,7 @@ public final class CDPConnection: Sendable {
             defer {
                 state.pending.removeAll()
                 state.subscribers.removeAll()
+                state.observers.removeAll()
                 state.watchdog?.cancel()
                 state.watchdog = nil
                 state.watchdogDeadline = nil
@@ -378,9 +400,11 @@ public final class CDPConnection: Sendable {
     private func dispatch(_ event: CDPEventMessage) {
         CallTrace.event(event.method)
         if event.method == "Inspector.targetCrashed", let sessionId = event.sessionId { sessionCrashed(sessionId) }
-        let targets = state.withLock { state in
-            state.subscribers.values.filter { $0.filter.matches(event) }.map(\.continuation)
+        let (targets, handlers) = state.withLock { state in
+            (state.subscribers.values.filter { $0.filter.matches(event) }.map(\.continuation),
+             state.observers.isEmpty ? [] : state.observers.values.filter { $0.filter.matches(event) }.map(\.handler))
         }
+        for handler in handlers { handler(event) }
         for continuation in targets { continuation.yield(event) }
     }
 
@@ -431,6 +455,24 @@ public final class CDPConnection: Sendable {
             call.resume(.failure(DevToolsError.timeout(method: call.method, after: call.timeout)))
         }
     }
+}
+
+/// An observation made by ``CDPConnection/observeEvents(_:_:)``: the handler is called until
+/// ``cancel()`` or until this is released.
+public final class EventObservation: Sendable {
+    private let stop: Mutex<(@Sendable () -> Void)?>
+
+    init(stop: @escaping @Sendable () -> Void) { self.stop = Mutex(stop) }
+
+    /// Stops calling the handler.
+    public func cancel() {
+        stop.withLock { stop in
+            defer { stop = nil }
+            return stop
+        }?()
+    }
+
+    deinit { cancel() }
 }
 
 /// Which events a subscriber receives.

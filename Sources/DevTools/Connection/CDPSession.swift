@@ -41,6 +41,12 @@ public struct CDPSession: Sendable {
         connection.events(.session(id, methods: methods))
     }
 
+    /// Calls `handler` with this session's events (optionally only the named methods) as they
+    /// arrive, on the connection's reading thread (see ``CDPConnection/observeEvents(_:_:)``).
+    public func observeEvents(methods: Set<String>? = nil, _ handler: @escaping @Sendable (CDPEventMessage) -> Void) -> EventObservation {
+        connection.observeEvents(.session(id, methods: methods), handler)
+    }
+
     /// Typed events of one kind on this session, decoded as they arrive.
     public func events<E: CDPEvent>(_ type: E.Type) -> AsyncThrowingMapSequence<AsyncThrowingStream<CDPEventMessage, any Error>, E> {
         events(methods: [E.method]).map { try $0.decode(E.self) }

@@ -69,16 +69,24 @@ struct AllMessagesScreen {
     /// Opens the updates stream once the page has loaded and replaces the live region's
     /// content with each `messages` event's `html` (markup the server rendered with its
     /// escaping builder), counting them in `data-updates-applied` (so a test can tell an update
-    /// from a reload). The browser reconnects by itself if the stream drops.
+    /// from a reload). An event that is not such an update (not JSON, no `html` text) changes
+    /// nothing and is counted in `data-updates-rejected`: a broken proxy or a half-written event
+    /// must not throw in the page (a route feeds it malformed events in MessagesUITests). The
+    /// browser reconnects by itself if the stream drops.
     static let liveScript: StaticString = """
     (function () {
       var region = document.getElementById('messages-all-content');
       if (!region || !window.EventSource) return;
-      var source = null, applied = 0;
+      var source = null, applied = 0, rejected = 0;
       function open() {
         source = new EventSource(region.getAttribute('data-updates'));
         source.addEventListener('messages', function (event) {
-          var update = JSON.parse(event.data);
+          var update = null;
+          try { update = JSON.parse(event.data); } catch (error) {}
+          if (!update || typeof update.html !== 'string') {
+            region.setAttribute('data-updates-rejected', String(++rejected));
+            return;
+          }
           region.innerHTML = update.html;
           region.setAttribute('data-updates-applied', String(++applied));
         });

@@ -170,6 +170,13 @@ public struct HTMLRenderer {
                         + "<a href=\"\(e(url(screenshot)))\">open</a></figcaption></figure>\n"
                 }
             }
+            if let signals = step.pageSignals, !signals.isEmpty {
+                // What the page reported during the step; open when any of it is an error.
+                let errors = signals.filter { !$0.hasPrefix("console.") }.count
+                html += "<details class=\"signals\"\(errors > 0 ? " open" : "")><summary>The page reported \(signals.count)"
+                    + (errors > 0 ? " (\(errors) error\(errors == 1 ? "" : "s"))" : "") + "</summary>"
+                    + "<ul data-testid=\"page-signals\">" + signals.map { "<li>\(e($0))</li>" }.joined() + "</ul></details>\n"
+            }
             if let tree = step.tree {
                 let text = read(tree) ?? (RunFileRules.isContained(tree) ? "" : "(not shown: \(tree) is not a path inside the run folder)")
                 html += "<details class=\"tree\"><summary>Element tree\(step.isTrace ? " after this step" : " at the failure")</summary>"

@@ -21,11 +21,19 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// Device, timeouts, identifier attribute, artifacts folder.
     public let configuration: Configuration
     private let state = Mutex(State())
+    /// The routes every launch's requests go through (``route(_:file:line:handler:)``).
+    let routeTable = RouteTable()
+    /// The page clock's state, once installed (``clock``): what each new document starts from.
+    let clockSettings = Mutex<ClockState?>(nil)
 
     private struct State {
         var launchArguments: [String] = []
         var launchEnvironment: [String: String] = [:]
         var running: (app: any RunningApp, driver: any PageEngine)?
+        /// The page signals of the running launch, or of the last one (``pageSignals``).
+        var signalLog = PageSignalLog()
+        /// The network every launch gets (``setNetworkConditions(_:)``).
+        var networkConditions = NetworkConditions.normal
     }
 
     /// An app served by `host`.
@@ -79,7 +87,11 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     private func launch(_ progress: CallProgress) async throws {
         progress.enter("start")
         await stopRunning()
-        let (arguments, environment) = state.withLock { ($0.launchArguments, $0.launchEnvironment) }
+        let signals = PageSignalLog()
+        let (arguments, environment) = state.withLock { state in
+            state.signalLog = signals
+            return (state.launchArguments, state.launchEnvironment)
+        }
         let running = try await host.launch(arguments: arguments, environment: environment)
         do {
             let driver: any PageEngine
@@ -88,10 +100,11 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
                 driver = try await makeEngine(configuration)
             } else {
                 let browser = try await configuration.browser.current()
-                driver = try await PageDriver.open(in: browser, configuration: configuration)
+                driver = try await PageDriver.open(in: browser, configuration: configuration, signals: signals)
                 spareIn = configuration.preparesNextLaunch ? browser : nil
             }
             state.withLock { $0.running = (running, driver) }
+            try await prepareNetwork(of: driver, signals: signals)  // routes see the launch's first request
             progress.enter("open")
             try await driver.open(running.url, until: progress.deadline)
             if let spareIn { await SparePages.shared.refill(in: spareIn, device: configuration.device) }
@@ -151,7 +164,9 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         try await called(file, line) {
             let driver = try self.driver(for: "app.stillScreenshot()")
             try await waitForIdle()
-            return Screenshot(pngData: try await perform("app.stillScreenshot()") { try await driver.stillScreenshot(of: nil) })
+            let png = try await perform("app.stillScreenshot()") { try await driver.stillScreenshot(of: nil) }
+            try failOnPageErrors("app.stillScreenshot()")  // not a step: its scripts' errors are checked here
+            return Screenshot(pngData: png)
         }
     }
 
@@ -199,6 +214,15 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         }
         return url
     }
+
+    /// The network every launch gets.
+    var networkConditions: NetworkConditions {
+        get { state.withLock { $0.networkConditions } }
+        set { state.withLock { $0.networkConditions = newValue } }
+    }
+
+    /// The page signals of the running launch, or of the last one.
+    var signalLog: PageSignalLog { state.withLock { $0.signalLog } }
 
     func driver(for query: String) throws -> any PageEngine {
         guard let driver = state.withLock({ $0.running?.driver }) else {

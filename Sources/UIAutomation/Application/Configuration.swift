@@ -45,6 +45,18 @@ public struct Configuration: Sendable {
     /// (`inPage`, `accessibilityTree` or `both`), else `inPage`.
     public var elementEngine: ElementEngine = Configuration.defaultElementEngine
 
+    /// The kinds of ``PageSignal`` that fail the step during which the page reports them, with
+    /// ``UIAutomationError/Reason/Kind/pageErrors`` naming each: `PageSignal.Kind.pageErrors`
+    /// (uncaught exceptions and CSP violations) for a suite that keeps its pages clean, as the
+    /// lab's suites do. Default: none (every signal is still recorded, in ``Application/pageSignals``
+    /// and the step log). A route's failure fails its step whatever this says.
+    public var failingPageSignals: Set<PageSignal.Kind> = []
+
+    /// How long a route's handler may take to decide a request before the request is failed
+    /// and the step fails with a ``PageSignal/Kind/routeFailure`` (``Application/route(_:file:line:handler:)``):
+    /// less than the idle timeout, so the step that waits on the request learns why.
+    public var routeTimeout: Duration = .seconds(5)
+
     /// Makes the page engine of each launch instead of a page in ``browser``: the tests' mock
     /// engine (resolution, actionability and waits without a browser). `nil`: the DevTools
     /// engine in ``browser``.

@@ -9,7 +9,7 @@ extension PageDriver {
             _ = try await page.send(CDP.Emulation.SetDeviceMetricsOverride(
                 width: device.width, height: device.height, deviceScaleFactor: device.scale, mobile: device.isMobile),
                 timeout: configuration.responseTimeout)
-            _ = try await page.evaluate("new Promise(done => requestAnimationFrame(() => done(innerWidth)))",
+            _ = try await page.evaluate("new Promise(done => (window.__lab ? window.__lab.rawRequestFrame : requestAnimationFrame)(() => done(innerWidth)))",
                                         timeout: configuration.responseTimeout)
         }
     }

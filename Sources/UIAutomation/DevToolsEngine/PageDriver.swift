@@ -14,6 +14,14 @@ final class PageDriver: PageEngine {
     let configuration: Configuration
     let navigation: NavigationTracker
     let dialogHandler: DialogHandler
+    /// Records the page's console messages, exceptions, failed requests and CSP violations.
+    let signalCollector: PageSignalCollector
+    /// Routes: pauses requests and answers them as the application's routes decide.
+    let interceptor: RequestInterceptor
+    /// Requests and responses, for network waits (the `Network` domain, enabled on first use).
+    let traffic: NetworkTraffic
+    /// The scripts added for new documents by key (``setDocumentScript(_:key:)``): their identifiers.
+    let documentScripts = Mutex<[String: String]>([:])
     /// The history index of the launch's first page: going back stops there (before it lies
     /// the new tab's `about:blank`, which is no page of the app).
     let historyFloor = Mutex(0)
@@ -42,13 +50,16 @@ final class PageDriver: PageEngine {
     let beginRead: String
     let beginReadAfterInput: String
 
-    private init(browser: Browser, context: BrowserContext, page: PageSession, configuration: Configuration) {
+    private init(browser: Browser, context: BrowserContext, page: PageSession, configuration: Configuration, signals: PageSignalLog) {
         self.browser = browser
         self.context = context
         self.page = page
         self.configuration = configuration
         self.navigation = NavigationTracker(page: page)
         self.dialogHandler = DialogHandler(page: page, policy: configuration.dialogPolicy)
+        self.signalCollector = PageSignalCollector(page: page, log: signals)
+        self.interceptor = RequestInterceptor(page: page)
+        self.traffic = NetworkTraffic(page: page)
         self.nodeHandles = NodeHandles(page: page)
         self.beginRead = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute, afterInput: false)
         self.beginReadAfterInput = PageScripts.beginRead(identifierAttribute: configuration.identifierAttribute, afterInput: true)
@@ -56,9 +67,9 @@ final class PageDriver: PageEngine {
 
     /// A fresh context and page in `browser`, set up as the configured device: a spare made
     /// ready after an earlier launch (``SparePages``) when there is one, else made now.
-    static func open(in browser: Browser, configuration: Configuration) async throws -> PageDriver {
+    static func open(in browser: Browser, configuration: Configuration, signals: PageSignalLog = PageSignalLog()) async throws -> PageDriver {
         let (context, page) = try await SparePages.shared.take(in: browser, device: configuration.device)
-        return PageDriver(browser: browser, context: context, page: page, configuration: configuration)
+        return PageDriver(browser: browser, context: context, page: page, configuration: configuration, signals: signals)
     }
 
     /// A new isolated context and page in `browser`, emulating `device`, with the
@@ -95,6 +106,8 @@ final class PageDriver: PageEngine {
                             ]))
                     }
                     group.addTask { _ = try await page.send(CDP.Emulation.SetFocusEmulationEnabled(enabled: true)) }
+                    // The page's own signals (console, exceptions, the browser's log): issue 43.
+                    group.addTask { try await page.sendPipelined(PageSignalCollector.enableCommands) }
                     try await group.waitForAll()
                 }
                 return (context, page)
@@ -120,6 +133,8 @@ final class PageDriver: PageEngine {
     }
 
     func close() async {
+        signalCollector.stop()
+        interceptor.stop()
         try? await context.dispose()
     }
 

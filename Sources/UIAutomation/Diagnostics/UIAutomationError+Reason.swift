@@ -48,6 +48,9 @@ extension UIAutomationError {
             /// With ``ElementEngine/both``: the in-page engine and the accessibility tree
             /// answered a query differently (``Reason/message``: how).
             public static let enginesDisagree = Kind(description: "enginesDisagree")
+            /// The page reported errors during the step that ``Configuration/failingPageSignals``
+            /// fails on, or a route failed (``Reason/signals``: one line each).
+            public static let pageErrors = Kind(description: "pageErrors")
         }
 
         /// The cases, with their details; kept private so the public type can grow.
@@ -65,6 +68,7 @@ extension UIAutomationError {
             case browser(BrowserFailure)
             case accessibilityIssues([String])
             case enginesDisagree(String)
+            case pageErrors([String])
         }
 
         let storage: Storage
@@ -105,6 +109,8 @@ extension UIAutomationError {
         public static func accessibilityIssues(_ issues: [String]) -> Reason { Reason(storage: .accessibilityIssues(issues)) }
         /// The two element engines answered the query differently (``ElementEngine/both``): how.
         public static func enginesDisagree(_ difference: String) -> Reason { Reason(storage: .enginesDisagree(difference)) }
+        /// The page reported `signals` (one line each) that the configuration fails on.
+        public static func pageErrors(_ signals: [String]) -> Reason { Reason(storage: .pageErrors(signals)) }
 
         // MARK: Reading one
 
@@ -126,6 +132,7 @@ extension UIAutomationError {
             case .browser: .browser
             case .accessibilityIssues: .accessibilityIssues
             case .enginesDisagree: .enginesDisagree
+            case .pageErrors: .pageErrors
             }
         }
 
@@ -158,6 +165,8 @@ extension UIAutomationError {
         public var browserFailure: BrowserFailure? { if case .browser(let failure) = storage { failure } else { nil } }
         /// For ``Kind/accessibilityIssues``: one line per issue; else empty.
         public var issues: [String] { if case .accessibilityIssues(let issues) = storage { issues } else { [] } }
+        /// For ``Kind/pageErrors``: one line per signal; else empty.
+        public var signals: [String] { if case .pageErrors(let signals) = storage { signals } else { [] } }
 
         /// Whether the element is simply not there: no match, or an index past the end.
         var meansMissing: Bool { kind == .noMatch || kind == .indexOutOfRange }
@@ -193,6 +202,9 @@ extension UIAutomationError {
             case .accessibilityIssues(let issues):
                 "\(issues.count) accessibility issue\(issues.count == 1 ? "" : "s"):\n" + issues.map { "  - " + $0 }.joined(separator: "\n")
             case .enginesDisagree(let difference): "the in-page engine and the accessibility tree disagree: \(difference)"
+            case .pageErrors(let signals):
+                "the page reported \(signals.count == 1 ? "an error" : "\(signals.count) errors") during this step:\n"
+                    + signals.map { "  - " + $0 }.joined(separator: "\n")
             }
         }
     }

@@ -79,7 +79,9 @@ extension Element {
             try await app.waitForIdle()
             let element = try await snapshot()
             let driver = try app.driver(for: description)
-            return Screenshot(pngData: try await app.perform("\(description).stillScreenshot()") { try await driver.stillScreenshot(of: element.frame) })
+            let png = try await app.perform("\(description).stillScreenshot()") { try await driver.stillScreenshot(of: element.frame) }
+            try app.failOnPageErrors("\(description).stillScreenshot()")
+            return Screenshot(pngData: png)
         }
     }
 

@@ -104,6 +104,22 @@ package protocol PageEngine: AnyObject, Sendable {
     /// A PNG of the viewport (or `rect`) that is the same every run for the same screen.
     func stillScreenshot(of rect: Rect?) async throws -> Data
 
+    // MARK: Network (issue 43)
+
+    /// Pauses the page's requests whose URLs match one of `patterns` (wildcards: `*` any
+    /// characters; `nil`: pause none) and answers each as `decide` says, from the next request on.
+    func interceptRequests(patterns: [String]?, decide: @escaping @Sendable (RouteRequest) async -> RouteDecision) async throws
+    /// Makes the page's network offline, slow, or as it is.
+    func emulateNetwork(_ conditions: NetworkConditions) async throws
+    /// Runs `trigger`, then waits by `deadline` for the first request (or response, with
+    /// `responses`) that `matches` accepts — counting those that start while `trigger` runs.
+    func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,
+                         until deadline: ContinuousClock.Instant, trigger: () async throws -> Void) async throws -> NetworkExchange?
+
+    /// Runs `source` in every new document from now on, before its own scripts, in place of
+    /// the script given before under `key` (`nil`: none any more).
+    func setDocumentScript(_ source: String?, key: String) async throws
+
     // MARK: Permissions
 
     /// Lets the page read and write the clipboard (`navigator.clipboard`) without asking.
@@ -111,6 +127,19 @@ package protocol PageEngine: AnyObject, Sendable {
 }
 
 extension PageEngine {
+    func setDocumentScript(_ source: String?, key: String) async throws {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot add scripts to new documents"))
+    }
+    func interceptRequests(patterns: [String]?, decide: @escaping @Sendable (RouteRequest) async -> RouteDecision) async throws {
+        guard patterns == nil else { throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot route requests")) }
+    }
+    func emulateNetwork(_ conditions: NetworkConditions) async throws {
+        guard conditions == .normal else { throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot emulate network conditions")) }
+    }
+    func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,
+                         until deadline: ContinuousClock.Instant, trigger: () async throws -> Void) async throws -> NetworkExchange? {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot watch the network"))
+    }
     /// An engine that cannot grant permissions leaves the page to ask (and be refused).
     func allowClipboardAccess() async throws {}
     /// The element tree now, frames and all, within the response timeout.

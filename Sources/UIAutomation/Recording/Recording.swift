@@ -142,8 +142,12 @@ extension Application {
         let start = Date()
         let clock = ContinuousClock()
         let started = clock.now
+        var stepSignals: [PageSignal]?  // taken once: the page's signals since the step before
         do {
             let value = try await Recording.$current.withValue(progress) { try await body() }
+            let taken = takeStepSignals(step: name())
+            stepSignals = taken.signals
+            if let failure = taken.failure { throw failure }
             let duration = clock.now - started
             var screenshot: Data?
             var tree: String?
@@ -154,10 +158,12 @@ extension Application {
                 test: test, name: name(), kind: kind, start: start, duration: duration, outcome: .passed, error: nil,
                 otherFailure: nil, screenshot: screenshot, tree: tree, artifactsDirectory: configuration.artifactsDirectory)
             event.resolution = progress.resolution
+            event.pageSignals = taken.signals
             Recording.deliver(event)
             return value
         } catch var error as UIAutomationError {
             let duration = clock.now - started
+            error = await explainingPausedClock(error)
             if !progress.reported.load(ordering: .relaxed) {
                 error = await Recording.$current.withValue(progress) { await recordFailure(error) }
             }
@@ -167,13 +173,16 @@ extension Application {
                 outcome: expected ? .expectedFailure : .failed, error: error, otherFailure: nil,
                 screenshot: progress.screenshot, tree: nil, artifactsDirectory: configuration.artifactsDirectory)
             event.resolution = progress.resolution
+            event.pageSignals = stepSignals ?? takeStepSignals(step: name()).signals
             error.artifacts = Recording.deliver(event)
             throw error
         } catch {
-            Recording.deliver(StepEvent(
+            var event = StepEvent(
                 test: test, name: name(), kind: kind, start: start, duration: clock.now - started,
                 outcome: ExpectedFailures.active ? .expectedFailure : .failed, error: nil, otherFailure: "\(error)",
-                screenshot: nil, tree: nil, artifactsDirectory: configuration.artifactsDirectory))
+                screenshot: nil, tree: nil, artifactsDirectory: configuration.artifactsDirectory)
+            event.pageSignals = stepSignals ?? takeStepSignals(step: name()).signals
+            Recording.deliver(event)
             throw error
         }
     }

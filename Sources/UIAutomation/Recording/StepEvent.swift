@@ -62,6 +62,10 @@ public struct StepEvent: Sendable {
     /// 14 ms` (``Configuration/elementEngine``); `nil` when the step resolved no query.
     public internal(set) var resolution: String?
 
+    /// What the page reported since the step before (``Application/pageSignals``): console
+    /// messages, uncaught exceptions, failed requests, CSP violations, routes' failures.
+    public internal(set) var pageSignals: [PageSignal] = []
+
     /// The failure's text without the element tree: query chain, reason, wait, suggestions.
     public var failureMessage: String? {
         if let error {

@@ -59,7 +59,8 @@ public struct StepLogObserver: StepObserver {
             name: event.name, kind: event.kind.rawValue, start: event.start,
             duration: event.duration.inSeconds,
             outcome: StepOutcome(rawValue: event.outcome.rawValue) ?? .failed, failure: event.failureMessage,
-            screenshot: screenshotPath, tree: treePath, resolution: event.resolution)
+            screenshot: screenshotPath, tree: treePath, resolution: event.resolution,
+            pageSignals: event.pageSignals.isEmpty ? nil : event.pageSignals.map(\.description))
         guard var line = try? StepLog.encode(record) else { return written }
         line.append(UInt8(ascii: "\n"))
         Self.append(line, to: folder + "/steps.jsonl")

@@ -40,7 +40,7 @@
     });
     if (carried) return { state: 'unstable' };
     if (running.length > 0) {
-      await new Promise(done => requestAnimationFrame(() => done()));
+      await new Promise(done => (window.__lab ? window.__lab.rawRequestFrame : requestAnimationFrame)(() => done()));
       const next = box();
       if (next.x !== rect.x || next.y !== rect.y || next.width !== rect.width || next.height !== rect.height)
         return { state: 'unstable' };

@@ -3,23 +3,24 @@
 // animations and transitions (they would end the same way), pauses infinite ones at their start
 // (spinners), and resolves once web fonts are loaded and two frames have been drawn with that.
 // `still` false: removes the style and resumes what it paused.
+// The style is a constructed style sheet (`adoptedStyleSheets`), not a `<style>` element: a
+// page whose Content Security Policy allows styles only with its nonce (the lab apps') blocks an
+// element we add, logs a violation, and keeps its caret; a constructed sheet is CSSOM, which no
+// policy restricts.
 (function (still) {
-  const id = '__automationlab-still';
-  const lab = window.__labStill || (window.__labStill = { paused: [] });
+  const lab = window.__labStill || (window.__labStill = { paused: [], sheet: null });
   if (!still) {
-    const style = document.getElementById(id);
-    if (style) style.remove();
+    if (lab.sheet) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== lab.sheet);
     for (const animation of lab.paused) { try { animation.play(); } catch (e) { /* gone */ } }
     lab.paused = [];
     return true;
   }
-  if (!document.getElementById(id)) {
-    const style = document.createElement('style');
-    style.id = id;
-    style.textContent = '*, *::before, *::after { caret-color: transparent !important; scrollbar-width: none !important; }' +
-      ' ::-webkit-scrollbar { display: none !important; }';
-    (document.head || document.documentElement).appendChild(style);
+  if (!lab.sheet) {
+    lab.sheet = new CSSStyleSheet();
+    lab.sheet.replaceSync('*, *::before, *::after { caret-color: transparent !important; scrollbar-width: none !important; }' +
+      ' ::-webkit-scrollbar { display: none !important; }');
   }
+  if (!document.adoptedStyleSheets.includes(lab.sheet)) document.adoptedStyleSheets = [...document.adoptedStyleSheets, lab.sheet];
   for (const animation of document.getAnimations()) {
     const timing = animation.effect ? animation.effect.getComputedTiming() : null;
     if (timing && timing.endTime !== Infinity) {
@@ -30,6 +31,8 @@
       lab.paused.push(animation);
     }
   }
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  // The browser's own frames, not a page clock's (paused, it would never resolve).
+  const requestFrame = window.__lab ? window.__lab.rawRequestFrame : requestAnimationFrame;
+  const frame = () => new Promise((resolve) => requestFrame(() => resolve()));
   return document.fonts.ready.then(frame).then(frame).then(() => true);
 })

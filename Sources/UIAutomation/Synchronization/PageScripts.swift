@@ -34,6 +34,9 @@ enum PageScripts {
     static let audit = load("audit")
     /// Holds the page still for a repeatable screenshot, or lets it go (`holdStill.js`).
     static let holdStill = load("holdStill")
+    /// The controllable clock installed in every new document once ``Application/clock`` is
+    /// installed (`clock.js`, issue 43).
+    static let clock = load("clock")
 
     /// The in-page element engine (`elementQuery.js`, issue 42): types, identifiers, names,
     /// values and states computed over the DOM as Chromium's accessibility tree has them, and

@@ -34,6 +34,7 @@ enum FixturePages {
         "/many-texts-shadow": manyTextsWithShadow,
     ].merging(webVerbPages) { first, _ in first }.merging(webReadPages) { first, _ in first }.merging(corePages) { first, _ in first }
         .merging(reactionPages) { first, _ in first }
+        .merging(networkPages) { first, _ in first }
         .merging(["/audit": AuditFixturePage.html]) { first, _ in first }
 
     static func page(_ title: String, _ body: String, head: String = "") -> String {

@@ -1,0 +1,132 @@
+import DevTools
+import Foundation
+import LabSupport
+import Synchronization
+
+/// The page's requests and responses as the `Network` domain reports them, for network waits:
+/// the domain is enabled on the first wait (a page nobody waits on pays nothing), events are
+/// observed on the connection's thread, and each waiter is registered before what it waits
+/// for can start, so nothing it waits for is missed.
+final class NetworkTraffic: Sendable {
+    private let page: PageSession
+    private struct Waiter {
+        let responses: Bool
+        let matches: @Sendable (NetworkExchange) -> Bool
+        let once: OnceContinuation<NetworkExchange?>
+    }
+    private struct State {
+        var observation: EventObservation?
+        var enabled = false
+        /// Requests seen and not yet answered, by request id (bounded: the oldest go first).
+        var requests: [String: NetworkExchange] = [:]
+        var order: [String] = []
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
+    }
+    private let state = Mutex(State())
+
+    /// At most this many requests are remembered while they wait for their responses.
+    private static let remembered = 1_000
+
+    init(page: PageSession) { self.page = page }
+
+    /// Starts following the page's traffic (once).
+    func enable(timeout: Duration) async throws {
+        let observation = state.withLock { state -> Bool in
+            guard state.observation == nil else { return false }
+            state.observation = page.session.observeEvents(methods: [
+                CDP.Network.RequestWillBeSent.method, CDP.Network.ResponseReceived.method,
+            ]) { [weak self] event in self?.handle(event) }
+            return true
+        }
+        if observation || !state.withLock({ $0.enabled }) {
+            try await page.send(CDP.Network.Enable(), timeout: timeout)
+            state.withLock { $0.enabled = true }
+        }
+    }
+
+    /// Registers a waiter; its ticket for ``wait(_:until:)`` and ``cancel(_:)``.
+    func register(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool) -> (Int, OnceContinuation<NetworkExchange?>) {
+        state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            let once = OnceContinuation<NetworkExchange?>()
+            state.waiters[state.nextWaiter] = Waiter(responses: responses, matches: matches, once: once)
+            return (state.nextWaiter, once)
+        }
+    }
+
+    func cancel(_ ticket: Int) { _ = state.withLock { $0.waiters.removeValue(forKey: ticket) } }
+
+    private func handle(_ event: CDPEventMessage) {
+        let exchange: NetworkExchange
+        let isResponse: Bool
+        switch event.method {
+        case CDP.Network.RequestWillBeSent.method:
+            guard let sent = try? event.decode(CDP.Network.RequestWillBeSent.self) else { return }
+            exchange = NetworkExchange(
+                method: sent.request.method, url: sent.request.url, requestHeaders: sent.request.headers ?? [:],
+                requestBody: sent.request.postData, resourceType: RouteRequest.ResourceType(sent.type ?? "Other"),
+                status: nil, statusText: nil, responseHeaders: [:])
+            isResponse = false
+            state.withLock { state in
+                if state.requests[sent.requestId] == nil { state.order.append(sent.requestId) }
+                state.requests[sent.requestId] = exchange
+                if state.order.count > Self.remembered {
+                    state.requests.removeValue(forKey: state.order.removeFirst())
+                }
+            }
+        case CDP.Network.ResponseReceived.method:
+            guard let received = try? event.decode(CDP.Network.ResponseReceived.self) else { return }
+            let request = state.withLock { state in
+                state.order.removeAll { $0 == received.requestId }
+                return state.requests.removeValue(forKey: received.requestId)
+            }
+            exchange = NetworkExchange(
+                method: request?.method ?? "GET", url: received.response.url, requestHeaders: request?.requestHeaders ?? [:],
+                requestBody: request?.requestBody, resourceType: RouteRequest.ResourceType(received.type ?? "Other"),
+                status: received.response.status, statusText: received.response.statusText,
+                responseHeaders: received.response.headers ?? [:])
+            isResponse = true
+        default:
+            return
+        }
+        let matched = state.withLock { state in
+            let found = state.waiters.filter { $0.value.responses == isResponse && $0.value.matches(exchange) }
+            for ticket in found.keys { state.waiters.removeValue(forKey: ticket) }
+            return found.values.map(\.once)
+        }
+        for once in matched { once.resume(exchange) }
+    }
+}
+
+extension PageDriver {
+    func interceptRequests(patterns: [String]?, decide: @escaping @Sendable (RouteRequest) async -> RouteDecision) async throws {
+        try await browser.run {
+            try await interceptor.intercept(patterns: patterns, decide: decide, timeout: configuration.responseTimeout)
+        }
+    }
+
+    func emulateNetwork(_ conditions: NetworkConditions) async throws {
+        try await browser.run {
+            try await traffic.enable(timeout: configuration.responseTimeout)
+            try await page.send(CDP.Network.EmulateNetworkConditions(
+                offline: conditions.offline, latency: Double(conditions.latency.inMilliseconds),
+                downloadThroughput: conditions.downloadBytesPerSecond.map(Double.init) ?? -1,
+                uploadThroughput: conditions.uploadBytesPerSecond.map(Double.init) ?? -1), timeout: configuration.responseTimeout)
+        }
+    }
+
+    func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,
+                         until deadline: ContinuousClock.Instant, trigger: () async throws -> Void) async throws -> NetworkExchange? {
+        try await traffic.enable(timeout: configuration.responseTimeout)
+        let (ticket, once) = traffic.register(responses: responses, matching: matches)
+        defer { traffic.cancel(ticket) }
+        try await trigger()
+        let timer = Task {
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            once.resume(nil)
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { once.setContinuation($0) }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A request the page made and, once it came, its response's head: what
+/// ``Application/waitForRequest(_:timeout:file:line:during:)`` and
+/// ``Application/waitForResponse(_:timeout:file:line:during:)`` return.
+public struct NetworkExchange: Sendable, CustomStringConvertible {
+    /// `GET`, `POST`, ….
+    public let method: String
+    /// The request's URL.
+    public let url: String
+    /// The request headers.
+    public let requestHeaders: [String: String]
+    /// The request body as text, when it has a small one.
+    public let requestBody: String?
+    /// What the request is for.
+    public let resourceType: RouteRequest.ResourceType
+    /// The response's status (`nil` before the response, or for a request that failed).
+    public let status: Int?
+    /// The response's status text (may be empty over HTTP/2).
+    public let statusText: String?
+    /// The response headers (empty before the response).
+    public let responseHeaders: [String: String]
+
+    package init(method: String, url: String, requestHeaders: [String: String], requestBody: String?,
+                 resourceType: RouteRequest.ResourceType, status: Int?, statusText: String?, responseHeaders: [String: String]) {
+        self.method = method
+        self.url = url
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.resourceType = resourceType
+        self.status = status
+        self.statusText = statusText
+        self.responseHeaders = responseHeaders
+    }
+
+    /// The response header `name`, whatever its case.
+    public func responseHeader(_ name: String) -> String? {
+        responseHeaders.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// `GET http://… → 200`.
+    public var description: String { "\(method) \(url)" + (status.map { " → \($0)" } ?? "") }
+}
