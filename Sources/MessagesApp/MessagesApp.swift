@@ -21,8 +21,8 @@ import ServiceLifecycle
 /// | `GET /add` | the add form |
 /// | `POST /add` | `user`, `subject`, `message`: sends them; the saved message (`200`), or the form again with what was typed and the rule that failed (`422`) or why the service cannot be reached (`503`) |
 /// | `GET /find?user=NAME` | the find form; with `user`, that user's messages oldest first, or "No messages from NAME" (a refused name: `422`; no service: `503`) |
-/// | `GET /all` | every message grouped by user (no service: `503`) |
-/// | `GET /all/updates` | server-sent events: the All Messages content each time the messages change (one shared change feed per launch, a latest-only buffer per stream, at most ``streamLimits`` streams: beyond, `503`/`429` with `Retry-After`) |
+/// | `GET /all?page=N` | page N (default 1) of every message, grouped by user on the page: one page of the API's listing, so at most its byte budget of stored text (1 MiB) and its page size (1,000 messages); Previous and Next links (a page past the last: `404`; a `page` that is not one whole number from 1 to 1,000,000: `400`, saying why; no service: `503`) |
+/// | `GET /all/updates?page=N` | server-sent events: page N's content each time the messages change (one shared change feed per launch, each followed page read and rendered once per change, a latest-only buffer per stream, at most ``streamLimits`` streams: beyond, `503`/`429` with `Retry-After`; at most ``AllMessagesFeed/maxFollowedPages`` different pages at once) |
 public struct MessagesApp: LabApp {
     public let name = "Messages"
     public let summary = "Add and find user messages through the Messages REST API"
@@ -110,38 +110,76 @@ public struct MessagesApp: LabApp {
             }
         }
         group.get("all") { request, context in
-            try await render(request, context) { actions in
-                var model = AllMessagesViewModel(actions: actions)
+            let number: Int
+            do throws(AllMessagesPageParameter.Refusal) {
+                number = try AllMessagesPageParameter.number(in: request.uri.query)
+            } catch {
+                var response = try AllMessagesScreen.refused(error, paths: paths).response(from: request, context: context)
+                response.status = .badRequest
+                return response
+            }
+            return try await render(request, context) { actions in
+                var model = AllMessagesViewModel(actions: actions, page: number)
                 await model.load()
-                return (AllMessagesScreen(model: model, paths: paths).page, model.errorMessage == nil ? .ok : .serviceUnavailable)
+                let status: HTTPResponse.Status =
+                    switch model.state {
+                    case .failed: .serviceUnavailable
+                    case .missing: .notFound
+                    case .loading, .loaded: .ok
+                    }
+                return (AllMessagesScreen(model: model, paths: paths).page, status)
             }
         }
         group.get("all/updates") { request, _ -> Response in
             guard let feed else {
                 return Response(status: .serviceUnavailable, headers: [.cacheControl: "no-store"])
             }
+            let number: Int
+            do throws(AllMessagesPageParameter.Refusal) {
+                number = try AllMessagesPageParameter.number(in: request.uri.query)
+            } catch {
+                return Response(
+                    status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: error.description + "\n"))
+                )
+            }
             let slot: StreamSlot
             switch streams.admit(request) {
             case .success(let admitted): slot = admitted
             case .failure(let refusal): return streams.response(for: refusal)
             }
+            guard feed.canFollow(page: number) else {
+                slot.release()
+                return Response(
+                    status: .serviceUnavailable,
+                    headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store", .retryAfter: "5"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(
+                        string: "at most \(AllMessagesFeed.maxFollowedPages) different pages of All Messages are followed at once; try again later\n"))
+                )
+            }
             let shown = FormBody(request.uri.query ?? "").value(named: "version")
-            return Self.updatesResponse(feed: feed, slot: slot, shownVersion: shown)
+            return Self.updatesResponse(feed: feed, page: number, slot: slot, shownVersion: shown)
         }
     }
 
-    /// The server-sent events of All Messages: one `messages` event (`{"html": …}`) for each
-    /// state of the launch's ``AllMessagesFeed`` that differs from the last one sent (the first
+    /// The server-sent events of one page of All Messages: one `messages` event (`{"html": …}`)
+    /// for each state of that page in the launch's ``AllMessagesFeed`` that differs from the
+    /// last one sent (the first
     /// is compared with `shownVersion`, what the page already shows), and a comment every
     /// ``heartbeat``. The stream's buffer is its ``UpdateMailbox``: a reader slower than the
     /// changes gets the newest state, never a queue of them; a reader that stops reading is
     /// closed by the write-progress clock (`--idle-timeout`) once a heartbeat cannot go out.
     /// Ends when the page goes away (a write fails) or the server shuts down; then `slot` is
     /// given back.
-    private static func updatesResponse(feed: AllMessagesFeed, slot: StreamSlot, shownVersion: String?) -> Response {
+    private static func updatesResponse(feed: AllMessagesFeed, page: Int, slot: StreamSlot, shownVersion: String?) -> Response {
         let body = ResponseBody { writer in
             defer { slot.release() }
-            let subscription = feed.subscribe()
+            // Subscribed only once the body is written (a `HEAD` never is); a page that became
+            // one too many since ``AllMessagesFeed/canFollow(page:)`` ends the stream at once.
+            guard let subscription = feed.subscribe(page: page) else {
+                try await writer.finish(nil)
+                return
+            }
             let mailbox = subscription.mailbox
             let beat = Task {
                 while (try? await Task.sleep(for: Self.heartbeat)) != nil { mailbox.heartbeat() }

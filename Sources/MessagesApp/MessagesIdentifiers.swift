@@ -79,6 +79,21 @@ public enum MessagesIdentifiers {
     /// The empty state: "No messages yet".
     public static let allEmpty = "messages.all.empty"
 
+    /// The page links of All Messages (a `nav`), shown only when there is more than one page.
+    public static let allPager = "messages.all.pager"
+    /// "Previous": the page before this one (absent on the first page).
+    public static let allPreviousPage = "messages.all.previousPage"
+    /// "Next": the page after this one (absent on the last page).
+    public static let allNextPage = "messages.all.nextPage"
+    /// "Page N": which page this is.
+    public static let allPageNumber = "messages.all.pageNumber"
+    /// "There is no page N of messages": a page number past the last page.
+    public static let allMissingPage = "messages.all.missingPage"
+    /// "First page": the link shown with a missing page or a refused page parameter.
+    public static let allFirstPage = "messages.all.firstPage"
+    /// Why a page parameter was refused ("page must be a whole number from 1 to …").
+    public static let allPageError = "messages.all.pageError"
+
     /// The live region of All Messages (an `other` element, role `region`) whose content
     /// updates when messages are added anywhere; `data-updates-applied` counts the updates.
     public static let allContent = "messages.all.content"

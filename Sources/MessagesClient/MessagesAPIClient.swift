@@ -119,6 +119,33 @@ public final class MessagesAPIClient: Sendable {
         return ChangedMessages(users: users.users, entityTag: tag)
     }
 
+    /// One page of `GET /proto/messages`: the users on it (in the order of their first message
+    /// on the page; a user whose messages span pages is on each) and the cursor of the next
+    /// page. `cursor` is the ``MessagesListingPage/next`` of an earlier page, `nil` for the
+    /// first. The page is the API's: at most ``pageSize`` messages (the API's default if
+    /// `nil`) and at most the API's byte budget of stored text (1 MiB by default).
+    public func allMessagesPage(after cursor: String?) async throws(MessagesClientError) -> MessagesListingPage {
+        var items = pageSize.map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
+        if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        let url = try PageWalk.url(collectionURL, items, cursor: cursor)
+        let data = try await send(URLRequest(url: url), expecting: 200)
+        let page = try decode(url) { try MessagesWire.decodeAllMessages(data) }
+        return MessagesListingPage(users: page.users, next: page.next)
+    }
+
+    /// Whether the messages changed since the answer that carried `entityTag` (an `ETag` of
+    /// the API's listing): `GET /proto/messages?limit=1` with `If-None-Match`, which the API
+    /// answers `304` without reading any message. Without `entityTag`, or from an API that
+    /// sends no `ETag`, every call says ``ListingChange/changed(entityTag:)``.
+    public func listingChange(since entityTag: String?) async throws(MessagesClientError) -> ListingChange {
+        let url = try PageWalk.url(collectionURL, [URLQueryItem(name: "limit", value: "1")], cursor: nil)
+        var request = URLRequest(url: url)
+        if let entityTag { request.setValue(entityTag, forHTTPHeaderField: "If-None-Match") }
+        let (_, response) = try await send(request, expecting: entityTag != nil ? [200, 304] : [200])
+        if response.statusCode == 304 { return .unchanged }
+        return .changed(entityTag: response.value(forHTTPHeaderField: "ETag"))
+    }
+
     /// The URLs of a paged listing: the first, then the same with `cursor=<next>` until an
     /// answer has no `next`. A server that hands back a cursor it gave before would make the
     /// walk endless; that is an invalid answer.
@@ -138,6 +165,14 @@ public final class MessagesAPIClient: Sendable {
             var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
             components?.queryItems = items
             return components?.url
+        }
+
+        /// `base` with `items` as its query, or why not (`cursor`, the part that can fail).
+        static func url(_ base: URL, _ items: [URLQueryItem], cursor: String?) throws(MessagesClientError) -> URL {
+            guard let url = url(base, items) else {
+                throw .invalidResponse(url: base.absoluteString, reason: "the page cursor \(cursor ?? "") cannot be put in a URL")
+            }
+            return url
         }
 
         mutating func advance(to next: String?) throws(MessagesClientError) {
@@ -310,6 +345,31 @@ private final class PendingExchange: Sendable {
         continuation.resume(returning: outcome)
         task?.cancel()
     }
+}
+
+/// One page of `GET /proto/messages`, as ``MessagesAPIClient/allMessagesPage(after:)`` read it.
+public struct MessagesListingPage: Sendable, Equatable {
+    /// The users on the page, in the order of their first message on it, each with their
+    /// messages on it, oldest first.
+    public var users: [UserMessages]
+    /// The cursor of the next page (pass it to ``MessagesAPIClient/allMessagesPage(after:)``);
+    /// `nil` on the last page.
+    public var next: String?
+
+    /// A page of `users`, followed by the page at `next`.
+    public init(users: [UserMessages], next: String?) {
+        self.users = users
+        self.next = next
+    }
+}
+
+/// What ``MessagesAPIClient/listingChange(since:)`` found.
+public enum ListingChange: Sendable, Equatable {
+    /// The messages are as they were when the API sent the entity tag asked about.
+    case unchanged
+    /// The messages changed (or the client cannot tell); the API's `ETag` for them now, to
+    /// pass next time (`nil` if it sent none).
+    case changed(entityTag: String?)
 }
 
 /// What ``MessagesAPIClient/allMessages(ifChangedSince:)`` read when the messages had changed.

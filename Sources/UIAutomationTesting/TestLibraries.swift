@@ -1,5 +1,5 @@
 import Testing
-import UIAutomation
+public import UIAutomation
 
 /// UIAutomation's view of the test libraries (see `TestLibraryBridge`): the Swift Testing test
 /// running the current task, else the XCTest case running now; and Swift Testing attachments
@@ -17,4 +17,8 @@ package enum TestLibraries: TestLibraryBridge {
     }
 
     package static var defaultObservers: [any StepObserver] { [TestAttachmentsObserver()] }
+
+    /// Starts the pool-stall watch (once per process, when `LAB_POOL_STALL_WATCH=1` or
+    /// `LAB_POOL_STALL_DUMP` asks for it).
+    package static func applicationWillLaunch() { PoolStallWatch.startOnce() }
 }

@@ -40,6 +40,15 @@ struct CompositionTests {
         #expect(api.timeout == .milliseconds(1500))
     }
 
+    @Test func aPageSizeForAllMessages() throws {
+        let api = try #require(try actions(["-messagesAPI", "http://127.0.0.1:9090", "-messagesPageSize", "3"]).get() as? APIMessageActions)
+        #expect(api.pageSize == 3)
+        let fromEnvironment = try #require(
+            try actions(["-messagesAPI", "http://127.0.0.1:9090"], environment: ["LAB_MESSAGES_PAGE_SIZE": "7"]).get() as? APIMessageActions)
+        #expect(fromEnvironment.pageSize == 7)
+        #expect(try #require(try actions(["-messagesAPI", "http://127.0.0.1:9090"]).get() as? APIMessageActions).pageSize == nil)
+    }
+
     @Test func badOrMissingOptionsSayWhatIsWrong() {
         #expect(actions().failureMessage
             == "The Messages service is not configured: give the app -messagesAPI URL (or LAB_MESSAGES_API=URL), or -mock YES")
@@ -49,6 +58,8 @@ struct CompositionTests {
         #expect(actions(["-messagesAPI", "http://127.0.0.1:1", "-messagesAPITimeout", "soon"]).failureMessage
             == "-messagesAPITimeout / LAB_MESSAGES_API_TIMEOUT must be a number of seconds between 0 and 600, not \"soon\"")
         #expect(actions(["-messagesAPI", "http://127.0.0.1:1", "-messagesAPITimeout", "0"]).failureMessage != nil)
+        #expect(actions(["-messagesAPI", "http://127.0.0.1:1", "-messagesPageSize", "0"]).failureMessage
+            == "-messagesPageSize / LAB_MESSAGES_PAGE_SIZE must be a whole number from 1 to 10000, not \"0\"")
     }
 }
 

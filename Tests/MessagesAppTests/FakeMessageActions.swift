@@ -13,15 +13,15 @@ final class FakeMessageActions: MessageActions {
 
     private let setup: Mutex<Setup>
     private let calls = Mutex<[String]>([])
-    let updates: AsyncStream<Result<[UserMessages], MessageActionError>>
-    let continuation: AsyncStream<Result<[UserMessages], MessageActionError>>.Continuation
+    let changes: AsyncStream<Void>
+    let continuation: AsyncStream<Void>.Continuation
 
     init(_ setup: Setup = Setup()) {
         self.setup = Mutex(setup)
-        (updates, continuation) = AsyncStream.makeStream()
+        (changes, continuation) = AsyncStream.makeStream()
     }
 
-    /// What was asked, in order: "add dan", "messages dan", "all".
+    /// What was asked, in order: "add dan", "messages dan", "all 1".
     var recorded: [String] { calls.withLock { $0 } }
 
     func add(_ message: Message) async throws(MessageActionError) -> Message {
@@ -38,12 +38,14 @@ final class FakeMessageActions: MessageActions {
         return setup.messages[user] ?? []
     }
 
-    func allMessages() async throws(MessageActionError) -> [UserMessages] {
-        calls.withLock { $0.append("all") }
+    /// Every user's messages as one page (users by name); no page after it.
+    func allMessagesPage(_ number: Int) async throws(MessageActionError) -> AllMessagesPage? {
+        calls.withLock { $0.append("all \(number)") }
         let setup = self.setup.withLock { $0 }
         if let failure = setup.failure { throw failure }
-        return setup.messages.keys.sorted().map { UserMessages(user: $0, messages: setup.messages[$0] ?? []) }
+        guard number == 1 else { return nil }
+        return AllMessagesPage(number: 1, users: setup.messages.keys.sorted().map { UserMessages(user: $0, messages: setup.messages[$0] ?? []) }, hasNext: false)
     }
 
-    func allMessagesUpdates() -> AsyncStream<Result<[UserMessages], MessageActionError>> { updates }
+    func allMessagesChanges() -> AsyncStream<Void> { changes }
 }

@@ -88,32 +88,28 @@ struct ViewModelTests {
 
     // MARK: All
 
-    @Test func loadingShowsEveryUsersMessages() async {
+    @Test func loadingShowsThePagesMessages() async {
         let actions = FakeMessageActions(.init(messages: ["dan": [MessageEntry(subject: "pets", message: "dogs are happy")]]))
         var model = AllMessagesViewModel(actions: actions)
         #expect(model.state == .loading)
         await model.load()
-        #expect(model.state == .loaded([UserMessages(user: "dan", messages: [MessageEntry(subject: "pets", message: "dogs are happy")])]))
+        let dan = [UserMessages(user: "dan", messages: [MessageEntry(subject: "pets", message: "dogs are happy")])]
+        #expect(model.state == .loaded(AllMessagesPage(number: 1, users: dan, hasNext: false)))
+        #expect(actions.recorded == ["all 1"])
+    }
+
+    @Test func aPagePastTheLastIsMissing() async {
+        let actions = FakeMessageActions(.init(messages: ["dan": [MessageEntry(subject: "pets", message: "dogs are happy")]]))
+        var model = AllMessagesViewModel(actions: actions, page: 3)
+        await model.load()
+        #expect(model.state == .missing(3))
+        #expect(model.errorMessage == nil)
     }
 
     @Test func loadingWithoutTheServiceSaysWhy() async {
         var model = AllMessagesViewModel(actions: FakeMessageActions(.init(failure: Self.down)))
         await model.load()
         #expect(model.errorMessage == Self.down.description)
-    }
-
-    @Test func updatesFollowTheServiceAsItChanges() async {
-        let actions = FakeMessageActions()
-        let model = AllMessagesViewModel(actions: actions)
-        let first = [UserMessages(user: "dan", messages: [MessageEntry(subject: "pets", message: "dogs are happy")])]
-        let second = first + [UserMessages(user: "bob", messages: [MessageEntry(subject: "", message: "bob bob bob")])]
-        actions.continuation.yield(.success(first))
-        actions.continuation.yield(.failure(Self.down))
-        actions.continuation.yield(.success(second))
-        actions.continuation.finish()
-        var states: [AllMessagesViewModel.State] = []
-        for await state in model.updates() { states.append(state) }
-        #expect(states == [.loaded(first), .failed(Self.down.description), .loaded(second)])
     }
 
     // MARK: The mock action layer
@@ -128,7 +124,10 @@ struct ViewModelTests {
         #expect(find.state == .found([]))
         var all = AllMessagesViewModel(actions: mock)
         await all.load()
-        #expect(all.state == .loaded(MockMessageActions.messages))
+        #expect(all.state == .loaded(AllMessagesPage(number: 1, users: MockMessageActions.messages, hasNext: false)))
+        var second = AllMessagesViewModel(actions: mock, page: 2)
+        await second.load()
+        #expect(second.state == .missing(2))
         #expect(MockMessageActions.messages.map(\.user) == ["dan", "bob"])
     }
 }

@@ -106,9 +106,28 @@ extension Application {
                         count: collectionViews[MessagesIdentifiers.results].cells.count)
     }
 
-    /// Home → All Messages: each user with their (subject, message)s, in screen order.
+    /// Home → All Messages: each user with their (subject, message)s, in screen order, read
+    /// page by page (tapping Next while there is one; a user whose messages span pages is
+    /// joined into one group). It ends on the last page.
     func allMessages() async throws -> [UserPairs] {
         try await links[MessagesIdentifiers.allMessagesRow].tap()
+        var groups: [UserPairs] = []
+        while true {
+            for group in try await allMessagesOnThisPage() {
+                if let known = groups.firstIndex(where: { $0.user == group.user }) {
+                    groups[known].messages += group.messages
+                } else {
+                    groups.append(group)
+                }
+            }
+            let next = links[MessagesIdentifiers.allNextPage]
+            guard try await next.exists else { return groups }
+            try await next.tap()
+        }
+    }
+
+    /// The page of All Messages on screen: each user with their (subject, message)s on it.
+    func allMessagesOnThisPage() async throws -> [UserPairs] {
         var groups: [UserPairs] = []
         var index = 0
         while try await staticTexts[MessagesIdentifiers.userHeader(index)].exists {

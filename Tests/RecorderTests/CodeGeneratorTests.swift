@@ -60,14 +60,6 @@ struct CodeGeneratorTests {
         #expect(code.contains("// not recorded: a press on\\nnothing"))
     }
 
-    @Test func typingIsTheDifferenceBetweenTwoValues() {
-        #expect(RecordingSession.typed(from: "", to: "Ada") == "Ada")
-        #expect(RecordingSession.typed(from: "Ada", to: "Adam") == "m")
-        #expect(RecordingSession.typed(from: "Adam", to: "Ada") == "\u{8}")
-        #expect(RecordingSession.typed(from: "cat", to: "cow") == "\u{8}\u{8}ow")
-        #expect(RecordingSession.typed(from: "x", to: "x") == "")
-    }
-
     @Test func keysHaveTheirNamesInBothAPIs() {
         #expect(RecordedKey(domKey: "Enter") == .named("return"))
         #expect(RecordedKey(domKey: "Backspace") == .named("delete"))

@@ -9,12 +9,15 @@ public protocol MessageActions: Sendable {
     func add(_ message: Message) async throws(MessageActionError) -> Message
     /// The messages of `user`, oldest first (empty if none).
     func messages(of user: String) async throws(MessageActionError) -> [MessageEntry]
-    /// Every user's messages, users in the order of their first message.
-    func allMessages() async throws(MessageActionError) -> [UserMessages]
-    /// Every user's messages now, and again each time they change (a message added by anyone),
-    /// until the consumer stops iterating or its task is cancelled. A failure to read them is
-    /// an element too; the stream goes on.
-    func allMessagesUpdates() -> AsyncStream<Result<[UserMessages], MessageActionError>>
+    /// Page `number` (from 1) of every user's messages in save order, grouped by user on the
+    /// page (``AllMessagesPage``: one bounded page of the service's listing), or `nil` if there
+    /// are fewer pages.
+    func allMessagesPage(_ number: Int) async throws(MessageActionError) -> AllMessagesPage?
+    /// An element now and again each time what All Messages shows may have changed (a message
+    /// added by anyone, the service failing or coming back), until the consumer stops
+    /// iterating or its task is cancelled. It carries no messages: whoever shows a page reads
+    /// it again (``allMessagesPage(_:)``).
+    func allMessagesChanges() -> AsyncStream<Void>
 }
 
 /// Why an action did not happen, in words for the screen.

@@ -25,12 +25,15 @@ public struct MockMessageActions: MessageActions {
         Self.messages.first { $0.user == user }?.messages ?? []
     }
 
-    public func allMessages() async throws(MessageActionError) -> [UserMessages] { Self.messages }
+    /// The hard-coded messages: one page.
+    public func allMessagesPage(_ number: Int) async throws(MessageActionError) -> AllMessagesPage? {
+        number == 1 ? AllMessagesPage(number: 1, users: Self.messages, hasNext: false) : nil
+    }
 
-    /// The hard-coded messages once; they never change, so nothing follows.
-    public func allMessagesUpdates() -> AsyncStream<Result<[UserMessages], MessageActionError>> {
-        let (stream, continuation) = AsyncStream<Result<[UserMessages], MessageActionError>>.makeStream()
-        continuation.yield(.success(Self.messages))
+    /// One element; the hard-coded messages never change, so nothing follows.
+    public func allMessagesChanges() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        continuation.yield()
         return stream
     }
 }

@@ -10,6 +10,7 @@ import LabKit
 /// | `-messagesAPI URL` | `LAB_MESSAGES_API=URL` | ``APIMessageActions`` over the API at `URL` |
 /// | (neither) | | ``APIMessageActions`` over the app's default address (`lab serve`: its own API), else none: every screen says so |
 /// | `-messagesAPITimeout SECONDS` | `LAB_MESSAGES_API_TIMEOUT=SECONDS` | the longest one API call may take (default 5) |
+/// | `-messagesPageSize N` | `LAB_MESSAGES_PAGE_SIZE=N` | the most messages on a page of All Messages (1–10,000; default: the API's, 1,000); the API's byte budget bounds a page either way |
 public enum MessagesComposition {
     /// The launch argument that turns mock mode on (`-mock YES`).
     public static let mockArgument = "-mock"
@@ -23,6 +24,10 @@ public enum MessagesComposition {
     public static let timeoutArgument = "-messagesAPITimeout"
     /// The environment variable bounding one API call, in seconds.
     public static let timeoutEnvironmentVariable = "LAB_MESSAGES_API_TIMEOUT"
+    /// The launch argument setting the most messages on a page of All Messages (`-messagesPageSize 3`).
+    public static let pageSizeArgument = "-messagesPageSize"
+    /// The environment variable setting the most messages on a page of All Messages.
+    public static let pageSizeEnvironmentVariable = "LAB_MESSAGES_PAGE_SIZE"
     /// The timeout when none is given.
     public static let defaultTimeout: Duration = .seconds(5)
 
@@ -41,6 +46,13 @@ public enum MessagesComposition {
             }
             timeout = .milliseconds(Int(seconds * 1000))
         }
+        var pageSize: Int?
+        if let raw = launch.value(argument: pageSizeArgument, environment: pageSizeEnvironmentVariable) {
+            guard let size = Int(raw), (1...10_000).contains(size) else {
+                return .failure(.unavailable("\(pageSizeArgument) / \(pageSizeEnvironmentVariable) must be a whole number from 1 to 10000, not \"\(raw)\""))
+            }
+            pageSize = size
+        }
         let address: MessagesAPIAddress
         if let raw = launch.value(argument: apiArgument, environment: apiEnvironmentVariable) {
             guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
@@ -53,6 +65,6 @@ public enum MessagesComposition {
             return .failure(.unavailable(
                 "The Messages service is not configured: give the app -messagesAPI URL (or LAB_MESSAGES_API=URL), or -mock YES"))
         }
-        return .success(APIMessageActions(address: address, timeout: timeout))
+        return .success(APIMessageActions(address: address, timeout: timeout, pageSize: pageSize))
     }
 }

@@ -1,12 +1,15 @@
 import LabKit
 import MessagesModel
 
-/// "All Messages", rendered from its ``AllMessagesViewModel``: every message grouped by user —
-/// users in the order of their first message, each user's messages oldest first — or "No
-/// messages yet", or why the service cannot be reached.
+/// "All Messages", rendered from its ``AllMessagesViewModel``: one page of every message in
+/// save order, grouped by user — users in the order of their first message on the page, each
+/// user's messages oldest first — with Previous and Next links when there is more than one
+/// page; or "No messages yet", or that there is no such page, or why the service cannot be
+/// reached.
 ///
 /// The content is a live region: a small script opens an `EventSource` on the updates route
-/// and swaps in the content the server renders whenever the messages change (``content(_:paths:)``).
+/// (for the same page) and swaps in the content the server renders whenever the messages
+/// change (``content(_:paths:)``), the page links included.
 struct AllMessagesScreen {
     let model: AllMessagesViewModel
     let paths: MessagesPaths
@@ -15,18 +18,32 @@ struct AllMessagesScreen {
 
     var page: Page {
         let content = Self.content(model.state, paths: paths)
+        let updates = paths.allUpdates + "?\(AllMessagesPageParameter.name)=\(model.page)&version=" + Self.version(of: content)
+        return Self.screen(content, updates: updates, paths: paths)
+    }
+
+    /// The screen for a request whose page parameter was refused: why, and a link to the first page.
+    static func refused(_ refusal: AllMessagesPageParameter.Refusal, paths: MessagesPaths) -> Page {
+        screen(.fragment([
+            .el("p", [.class("messages-error"), .testID(MessagesIdentifiers.allPageError)], [.text(refusal.description)]),
+            firstPageLink(paths),
+        ]), updates: nil, paths: paths)
+    }
+
+    private static func screen(_ content: HTMLNode, updates: String?, paths: MessagesPaths) -> Page {
+        var attributes: [HTMLAttribute] = [
+            .id("messages-all-content"), .testID(MessagesIdentifiers.allContent), .role("region"), .ariaLabel("Messages by user"),
+            HTMLAttribute("aria-live", "polite"),
+        ]
+        if let updates { attributes.append(HTMLAttribute("data-updates", updates)) }
         return Page(
-            title: Self.title,
-            navigationBar: HomeScreen.pushedBar(title: Self.title, identifier: MessagesIdentifiers.allNavigationBar, paths: paths),
+            title: title,
+            navigationBar: HomeScreen.pushedBar(title: title, identifier: MessagesIdentifiers.allNavigationBar, paths: paths),
             content: [
                 .el("style", [], [.trusted(MessagesStyle.css)]),
-                .el("div", [
-                    .id("messages-all-content"), .testID(MessagesIdentifiers.allContent), .role("region"), .ariaLabel("Messages by user"),
-                    HTMLAttribute("aria-live", "polite"),
-                    HTMLAttribute("data-updates", paths.allUpdates + "?version=" + Self.version(of: content)),
-                ], [content]),
+                .el("div", attributes, [content]),
             ],
-            scripts: [Self.liveScript]
+            scripts: [liveScript]
         )
     }
 
@@ -37,18 +54,26 @@ struct AllMessagesScreen {
             return .empty
         case .failed(let why):
             return ServiceErrorBanner.node(why)
-        case .loaded(let groups) where groups.isEmpty:
+        case .missing(let number):
+            return .fragment([
+                Widget.emptyState("There is no page \(number) of messages", identifier: MessagesIdentifiers.allMissingPage),
+                firstPageLink(paths),
+            ])
+        case .loaded(let page) where page.users.isEmpty:
             return Widget.emptyState("No messages yet", identifier: MessagesIdentifiers.allEmpty)
-        case .loaded(let groups):
-            return .fragment(groups.enumerated().map { index, group in section(index, group) })
+        case .loaded(let page):
+            return .fragment(page.users.enumerated().map { index, group in section(index, group) } + [pager(page, paths: paths)])
         }
     }
 
     /// A short fingerprint of rendered content (FNV-1a of its markup), so the updates route
     /// can skip a state the page already shows.
-    static func version(of content: HTMLNode) -> String {
+    static func version(of content: HTMLNode) -> String { version(ofRendered: content.rendered) }
+
+    /// ``version(of:)`` of content already rendered.
+    static func version(ofRendered html: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in content.rendered.utf8 {
+        for byte in html.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
@@ -66,6 +91,28 @@ struct AllMessagesScreen {
         ])
     }
 
+    /// "Previous", "Page N", "Next": only when there is more than one page.
+    private static func pager(_ page: AllMessagesPage, paths: MessagesPaths) -> HTMLNode {
+        guard page.hasPrevious || page.hasNext else { return .empty }
+        return .el("nav", [.class("messages-pager"), .ariaLabel("Pages"), .testID(MessagesIdentifiers.allPager)], [
+            page.hasPrevious
+                ? .el("a", [.href(paths.all(page: page.number - 1)), HTMLAttribute("rel", "prev"), .testID(MessagesIdentifiers.allPreviousPage)],
+                      [.text("Previous")])
+                : .empty,
+            .el("p", [.testID(MessagesIdentifiers.allPageNumber)], [.text("Page \(page.number)")]),
+            page.hasNext
+                ? .el("a", [.href(paths.all(page: page.number + 1)), HTMLAttribute("rel", "next"), .testID(MessagesIdentifiers.allNextPage)],
+                      [.text("Next")])
+                : .empty,
+        ])
+    }
+
+    private static func firstPageLink(_ paths: MessagesPaths) -> HTMLNode {
+        .el("p", [.class("messages-pager")], [
+            .el("a", [.href(paths.all), .testID(MessagesIdentifiers.allFirstPage)], [.text("First page")]),
+        ])
+    }
+
     /// Opens the updates stream once the page has loaded and replaces the live region's
     /// content with each `messages` event's `html` (markup the server rendered with its
     /// escaping builder), counting them in `data-updates-applied` (so a test can tell an update
@@ -76,7 +123,7 @@ struct AllMessagesScreen {
     static let liveScript: StaticString = """
     (function () {
       var region = document.getElementById('messages-all-content');
-      if (!region || !window.EventSource) return;
+      if (!region || !window.EventSource || !region.getAttribute('data-updates')) return;
       var source = null, applied = 0, rejected = 0;
       function open() {
         source = new EventSource(region.getAttribute('data-updates'));

@@ -1,7 +1,7 @@
 /// The app's own styles, on top of LabKit's shell.
 enum MessagesStyle {
     /// Form rows with a left-aligned field, the error banner, message rows (bold subject over
-    /// the text, long words wrapped) and the home screen's navigation rows.
+    /// the text, long words wrapped) the home screen's navigation rows and All Messages' page links.
     static let css: StaticString = """
     .messages-form .lab-text-field input { text-align: left; }
     .messages-form .lab-text-field span { flex: none; width: 76px; }
@@ -13,5 +13,7 @@ enum MessagesStyle {
     .messages-user { text-transform: none; overflow-wrap: anywhere; }
     .messages-nav-link { flex-direction: row; align-items: center; justify-content: space-between; }
     .messages-chevron { color: var(--secondary); font-size: 22px; }
+    .messages-pager { display: flex; gap: 16px; justify-content: center; align-items: center; margin: 16px; }
+    .messages-pager p { margin: 0; }
     """
 }

@@ -11,26 +11,48 @@ struct RenderedUpdate: Sendable {
     let event: ByteBuffer
 }
 
-/// One change feed per launch for the All Messages streams: while at least one stream is
-/// subscribed, one task reads the launch's ``MessageActions/allMessagesUpdates()`` (over the
-/// API: one conditional poll, answered `304` while nothing changed), renders each new state
-/// once, and hands the same bytes to every subscriber's ``UpdateMailbox``. The last subscriber
-/// leaving stops the reader; the next one starts it again.
+/// One change feed per launch for the All Messages streams, each stream following one page.
+/// While at least one stream is subscribed, one task watches the launch's
+/// ``MessageActions/allMessagesChanges()`` (over the API: one conditional poll, answered `304`
+/// while nothing changed) and, on each change, another reads each followed page once, renders
+/// it once and hands the same bytes to every subscriber of that page (its ``UpdateMailbox``).
+/// The last subscriber leaving stops both; the next one starts them again.
+///
+/// A page is one bounded page of the service's listing (``AllMessagesPage``), so one rendered
+/// state is bounded too; at most ``maxFollowedPages`` different pages are followed at once, so
+/// the feed holds at most that many.
 final class AllMessagesFeed: Sendable {
+    /// The most different pages followed at once; a stream for another page is refused
+    /// (``subscribe(page:)`` returns `nil`) until one of them has no stream left.
+    static let maxFollowedPages = 16
+
+    private struct Subscriber {
+        let page: Int
+        let mailbox: UpdateMailbox
+    }
+
     private struct State {
-        var subscribers: [Int: UpdateMailbox] = [:]
+        var subscribers: [Int: Subscriber] = [:]
         var nextID = 0
-        var reader: Task<Void, Never>?
-        /// Bumped each time a reader starts, so a cancelled reader's late update is dropped.
+        /// The watcher and the renderer, while anyone is subscribed.
+        var run: Task<Void, Never>?
+        /// Wakes the renderer: pages are ``stale``.
+        var wake: AsyncStream<Void>.Continuation?
+        /// Bumped each time a run starts, so a cancelled run's late update is dropped.
         var generation = 0
-        var latest: RenderedUpdate?
+        /// The last state rendered of each followed page.
+        var latest: [Int: RenderedUpdate] = [:]
+        /// Followed pages to read again.
+        var stale: Set<Int> = []
+
+        var followedPages: Set<Int> { Set(subscribers.values.map(\.page)) }
     }
 
     private let actions: any MessageActions
     private let paths: MessagesPaths
     private let state = Mutex(State())
 
-    /// A feed of `actions`' updates, rendered with `paths`; nothing runs until ``subscribe()``.
+    /// A feed of `actions`' pages, rendered with `paths`; nothing runs until ``subscribe(page:)``.
     init(actions: any MessageActions, paths: MessagesPaths) {
         self.actions = actions
         self.paths = paths
@@ -42,59 +64,111 @@ final class AllMessagesFeed: Sendable {
         let mailbox: UpdateMailbox
     }
 
-    /// Subscribes a stream: its mailbox gets the latest rendered state at once (if the feed has
-    /// one) and every later one. The first subscriber starts the reader.
-    func subscribe() -> Subscription {
+    /// Subscribes a stream to page `page`: its mailbox gets the page's latest rendered state at
+    /// once (if the feed has one; else the page is read now) and every later one. The first
+    /// subscriber starts the run. `nil` if `page` would be one more than ``maxFollowedPages``.
+    func subscribe(page: Int) -> Subscription? {
         let mailbox = UpdateMailbox()
-        let id = state.withLock { state in
+        let id: Int? = state.withLock { state in
+            let followed = state.followedPages
+            guard followed.contains(page) || followed.count < Self.maxFollowedPages else { return nil }
             let id = state.nextID
             state.nextID += 1
-            state.subscribers[id] = mailbox
-            if let latest = state.latest { mailbox.deliver(latest) }
-            if state.reader == nil {
+            state.subscribers[id] = Subscriber(page: page, mailbox: mailbox)
+            if state.run == nil {
                 state.generation += 1
                 let generation = state.generation
-                state.reader = Task { await self.read(generation: generation) }
+                let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+                state.wake = wake
+                state.run = Task { await self.run(generation: generation, wakes: wakes) }
+            }
+            if let latest = state.latest[page] {
+                mailbox.deliver(latest)
+            } else {
+                state.stale.insert(page)
+                state.wake?.yield()
             }
             return id
         }
-        return Subscription(id: id, mailbox: mailbox)
+        return id.map { Subscription(id: $0, mailbox: mailbox) }
     }
 
-    /// Ends a subscription; the last one stops the reader and forgets the latest state.
+    /// Whether a stream for `page` would be subscribed now (see ``maxFollowedPages``).
+    func canFollow(page: Int) -> Bool {
+        state.withLock { state in
+            let followed = state.followedPages
+            return followed.contains(page) || followed.count < Self.maxFollowedPages
+        }
+    }
+
+    /// Ends a subscription; a page no one follows is forgotten, and the last subscriber stops the run.
     func unsubscribe(_ subscription: Subscription) {
         subscription.mailbox.close()
-        let reader: Task<Void, Never>? = state.withLock { state in
+        let run: Task<Void, Never>? = state.withLock { state in
             state.subscribers[subscription.id] = nil
-            guard state.subscribers.isEmpty else { return nil }
+            let followed = state.followedPages
+            state.latest = state.latest.filter { followed.contains($0.key) }
+            guard followed.isEmpty else { return nil }
             defer {
-                state.reader = nil
-                state.latest = nil
+                state.wake?.finish()
+                state.wake = nil
+                state.run = nil
+                state.stale = []
             }
-            return state.reader
+            return state.run
         }
-        reader?.cancel()
+        run?.cancel()
     }
 
     /// Streams subscribed now.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
-    private func read(generation: Int) async {
-        var lastVersion: String?
-        for await modelState in AllMessagesViewModel(actions: actions).updates() {
-            let content = AllMessagesScreen.content(modelState, paths: paths)
-            let version = AllMessagesScreen.version(of: content)
-            guard version != lastVersion else { continue }
-            lastVersion = version
-            let data = (try? JSONEncoder().encode(["html": content.rendered])) ?? Data("{}".utf8)
+    /// Watches for changes (each marks every followed page stale) and renders stale pages
+    /// (each new subscription to a page not rendered yet marks it stale too), until cancelled.
+    private func run(generation: Int, wakes: AsyncStream<Void>) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in self.actions.allMessagesChanges() {
+                    self.state.withLock { state in
+                        guard state.generation == generation else { return }
+                        state.stale = state.followedPages
+                        state.wake?.yield()
+                    }
+                }
+            }
+            group.addTask {
+                for await _ in wakes { await self.renderStalePages(generation: generation) }
+            }
+            // The run ends when it is cancelled (the last subscriber left); a change stream that
+            // ends by itself (the mock's, after its one element) leaves the renderer running.
+            await group.waitForAll()
+        }
+    }
+
+    private func renderStalePages(generation: Int) async {
+        let pages: [Int] = state.withLock { state in
+            guard state.generation == generation else { return [] }
+            defer { state.stale = [] }
+            return state.stale.sorted()
+        }
+        for page in pages where !Task.isCancelled {
+            var model = AllMessagesViewModel(actions: actions, page: page)
+            await model.load()
+            let html = AllMessagesScreen.content(model.state, paths: paths).rendered
+            let version = AllMessagesScreen.version(ofRendered: html)
+            let known = state.withLock { $0.latest[page]?.version }
+            guard version != known else { continue }
+            let data = (try? JSONEncoder().encode(["html": html])) ?? Data("{}".utf8)
             var event = ByteBuffer(string: "event: messages\ndata: ")
             event.writeBytes(data)
             event.writeString("\n\n")
             let update = RenderedUpdate(version: version, event: event)
             let mailboxes: [UpdateMailbox] = state.withLock { state in
-                guard state.generation == generation, state.reader != nil else { return [] }
-                state.latest = update
-                return Array(state.subscribers.values)
+                guard state.generation == generation, state.run != nil else { return [] }
+                let followers = state.subscribers.values.filter { $0.page == page }
+                guard !followers.isEmpty else { return [] }
+                state.latest[page] = update
+                return followers.map(\.mailbox)
             }
             for mailbox in mailboxes { mailbox.deliver(update) }
         }

@@ -66,7 +66,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// with the launch arguments and environment, opens it in a new isolated browser
     /// context, and waits until it is idle.
     public func launch(file: StaticString = #filePath, line: UInt = #line) async throws {
-        PoolStallWatch.startOnce()
+        TestLibraries.bridge?.applicationWillLaunch()
         try await called(file, line) {
             // The slot first: the launch's clock starts once the app may run (RunningApps).
             try await RunningApps.shared.admit(ObjectIdentifier(self), named: "app of \(type(of: host))", test: TestIdentity.current)

@@ -8,6 +8,9 @@ package protocol TestLibraryBridge: Sendable {
     static var currentTest: TestIdentity? { get }
     /// Observers added to every process's default ones (e.g. Swift Testing attachments).
     static var defaultObservers: [any StepObserver] { get }
+    /// Called at the start of every `Application.launch`: the test process's own set-up
+    /// (UIAutomationTesting starts its pool-stall watch, when the environment asks for it).
+    static func applicationWillLaunch()
 }
 
 enum TestLibraries {

@@ -14,7 +14,10 @@ import Synchronization
 ///
 /// Opt-in: it runs when `LAB_POOL_STALL_WATCH=1` (scripts/test sets it) or
 /// `LAB_POOL_STALL_DUMP` is set, from the first launch on; a test process that does not ask
-/// for it gets no extra thread.
+/// for it gets no extra thread. Test support, not the API: it lives here, in the module test
+/// processes link, and UIAutomation starts it through the test libraries' bridge
+/// (`TestLibraryBridge.applicationWillLaunch()`), so a program built on UIAutomation alone
+/// never spawns a shell or gdb.
 ///
 /// With `LAB_POOL_STALL_DUMP` set to a folder, the first stall of 5 s or more also writes
 /// every thread's stack (gdb's `thread apply all bt`, when gdb is installed) to
@@ -53,7 +56,7 @@ enum PoolStallWatch {
                     }
                     if stillStalled { ran.wait() }
                     let stalled = ContinuousClock.now - asked
-                    let line = "UIAutomation: a new task waited \(String(format: "%.1f", stalled.inSeconds)) s for a thread of "
+                    let line = "UIAutomationTesting: a new task waited \(String(format: "%.1f", stalled.inSeconds)) s for a thread of "
                         + "the Swift concurrency pool (until \(Date())): timeouts in this process may have fired for that "
                         + "reason; code that blocks pool threads (a synchronous wait, a blocking read, long synchronous work) causes it\n"
                     FileHandle.standardError.write(Data(line.utf8))
@@ -61,7 +64,7 @@ enum PoolStallWatch {
                 Thread.sleep(forTimeInterval: 0.25)
             }
         }
-        thread.name = "UIAutomation pool watch"
+        thread.name = "UIAutomationTesting pool watch"
         thread.stackSize = 256 << 10
         thread.start()
     }
