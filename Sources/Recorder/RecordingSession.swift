@@ -13,7 +13,7 @@ import UIAutomation
 /// fresh after every step and load), so the query chosen (``QueryChooser``) is the one unique at
 /// that moment, even when the press navigates away — never in a tree of the page it opened.
 ///
-/// What the reports become is ``StepTranslator``'s (a pure function of the reports and the
+/// What the reports become is `StepTranslator`'s (a pure function of the reports and the
 /// elements found for them, tested without a browser); this actor is the browser's side: the
 /// capture world, the reports' element lookups, and the element trees read between them.
 public actor RecordingSession {
