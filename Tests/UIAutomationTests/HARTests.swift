@@ -36,7 +36,8 @@ struct HARTests {
             try await replay.buttons["xhr"].tap()
             #expect(try await replay.staticTexts["result"].label == "xhr 404 not found")
             try await replay.buttons["image"].tap()  // not in the HAR: failed
-            #expect(try await replay.staticTexts["result"].label == "image failed")
+            // An image is no request the idle wait counts (only fetch/XHR are): wait for its outcome.
+            try await replay.staticTexts["result"].expect(try ElementPredicate(format: "label == 'image failed'"))
         }
     }
 }
