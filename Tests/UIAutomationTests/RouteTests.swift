@@ -24,7 +24,8 @@ struct RouteTests {
             try await app.buttons["xhr"].tap()
             #expect(try await result.label == "xhr 202 from a route")
             try await app.buttons["image"].tap()
-            #expect(try await result.label == "image 1x1")
+            // An image is no request the idle wait counts (only fetch/XHR are): wait for its outcome.
+            try await result.expect(try ElementPredicate(format: "label == 'image 1x1'"))
             try await app.buttons["stream"].tap()
             #expect(try await app.staticTexts["two"].waitForExistence(timeout: 5))
             #expect(try await app.staticTexts["one"].exists)

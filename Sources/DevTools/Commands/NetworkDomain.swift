@@ -76,6 +76,17 @@ extension CDP {
             public let mimeType: String?
         }
 
+        /// `Network.getResponseBody`: a finished response's body (base64 when `base64Encoded`).
+        public struct GetResponseBody: CDPCommand {
+            public static let method = "Network.getResponseBody"
+            public var requestId: String
+            public init(requestId: String) { self.requestId = requestId }
+            public struct Response: Decodable, Sendable {
+                public let body: String
+                public let base64Encoded: Bool
+            }
+        }
+
         /// `Network.emulateNetworkConditions`: offline, or a slow network.
         public struct EmulateNetworkConditions: CDPCommand {
             public static let method = "Network.emulateNetworkConditions"

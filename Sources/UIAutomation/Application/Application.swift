@@ -25,6 +25,8 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     let routeTable = RouteTable()
     /// The page clock's state, once installed (``clock``): what each new document starts from.
     let clockSettings = Mutex<ClockState?>(nil)
+    /// Where the HAR being recorded goes (``recordHAR(to:file:line:)``), while one is.
+    let harRecording = Mutex<String?>(nil)
 
     private struct State {
         var launchArguments: [String] = []

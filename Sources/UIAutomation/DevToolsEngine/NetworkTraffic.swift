@@ -22,6 +22,13 @@ final class NetworkTraffic: Sendable {
         var order: [String] = []
         var waiters: [Int: Waiter] = [:]
         var nextWaiter = 0
+        /// While recording (a HAR): requests by id with when they started, responses by id,
+        /// the exchanges whose bodies are in, and the body reads still under way.
+        var recording = false
+        var started: [String: Date] = [:]
+        var responses: [String: NetworkExchange] = [:]
+        var recorded: [RecordedExchange] = []
+        var bodyReads: [Task<Void, Never>] = []
     }
     private let state = Mutex(State())
 
@@ -35,7 +42,7 @@ final class NetworkTraffic: Sendable {
         let observation = state.withLock { state -> Bool in
             guard state.observation == nil else { return false }
             state.observation = page.session.observeEvents(methods: [
-                CDP.Network.RequestWillBeSent.method, CDP.Network.ResponseReceived.method,
+                CDP.Network.RequestWillBeSent.method, CDP.Network.ResponseReceived.method, CDP.Network.LoadingFinished.method,
             ]) { [weak self] event in self?.handle(event) }
             return true
         }
@@ -57,10 +64,61 @@ final class NetworkTraffic: Sendable {
 
     func cancel(_ ticket: Int) { _ = state.withLock { $0.waiters.removeValue(forKey: ticket) } }
 
+    /// Starts keeping every exchange whole (bodies included) for a HAR.
+    func startRecording(timeout: Duration) async throws {
+        state.withLock { $0.recording = true }
+        try await enable(timeout: timeout)
+    }
+
+    /// Stops recording; the exchanges kept, in the order their responses finished (body reads
+    /// still under way are waited for, at most `timeout`).
+    func stopRecording(timeout: Duration) async -> [RecordedExchange] {
+        let reads = state.withLock { state in
+            state.recording = false
+            defer { state.bodyReads = [] }
+            return state.bodyReads
+        }
+        _ = try? await withTimeLimit(timeout) { for read in reads { await read.value } }
+        return state.withLock { state in
+            defer {
+                state.recorded = []
+                state.started = [:]
+                state.responses = [:]
+            }
+            return state.recorded
+        }
+    }
+
+    /// A finished response while recording: its body is read and the exchange kept.
+    private func finished(_ requestId: String) {
+        state.withLock { state in
+            guard state.recording, let response = state.responses.removeValue(forKey: requestId) else { return }
+            let started = state.started.removeValue(forKey: requestId) ?? Date()
+            let page = self.page
+            let read = Task { [weak self] in
+                let body = try? await page.send(CDP.Network.GetResponseBody(requestId: requestId), timeout: .seconds(10))
+                let bytes = body.map { $0.base64Encoded ? Data(base64Encoded: $0.body) ?? Data() : Data($0.body.utf8) } ?? Data()
+                // The body is kept decoded: a replay must not claim an encoding or length it no longer has.
+                let headers = response.responseHeaders.filter {
+                    !["content-encoding", "content-length", "transfer-encoding"].contains($0.key.lowercased())
+                }
+                let exchange = RecordedExchange(
+                    started: started, method: response.method, url: response.url, requestHeaders: response.requestHeaders,
+                    requestBody: response.requestBody, status: response.status ?? 0, statusText: response.statusText ?? "",
+                    responseHeaders: headers, mimeType: response.responseHeader("content-type") ?? "application/octet-stream", body: bytes)
+                self?.state.withLock { $0.recorded.append(exchange) }
+            }
+            state.bodyReads.append(read)
+        }
+    }
+
     private func handle(_ event: CDPEventMessage) {
         let exchange: NetworkExchange
         let isResponse: Bool
         switch event.method {
+        case CDP.Network.LoadingFinished.method:
+            if let done = try? event.decode(CDP.Network.LoadingFinished.self) { finished(done.requestId) }
+            return
         case CDP.Network.RequestWillBeSent.method:
             guard let sent = try? event.decode(CDP.Network.RequestWillBeSent.self) else { return }
             exchange = NetworkExchange(
@@ -69,6 +127,7 @@ final class NetworkTraffic: Sendable {
                 status: nil, statusText: nil, responseHeaders: [:])
             isResponse = false
             state.withLock { state in
+                if state.recording { state.started[sent.requestId] = Date() }
                 if state.requests[sent.requestId] == nil { state.order.append(sent.requestId) }
                 state.requests[sent.requestId] = exchange
                 if state.order.count > Self.remembered {
@@ -87,6 +146,9 @@ final class NetworkTraffic: Sendable {
                 status: received.response.status, statusText: received.response.statusText,
                 responseHeaders: received.response.headers ?? [:])
             isResponse = true
+            state.withLock { state in
+                if state.recording { state.responses[received.requestId] = exchange }
+            }
         default:
             return
         }
@@ -114,6 +176,14 @@ extension PageDriver {
                 downloadThroughput: conditions.downloadBytesPerSecond.map(Double.init) ?? -1,
                 uploadThroughput: conditions.uploadBytesPerSecond.map(Double.init) ?? -1), timeout: configuration.responseTimeout)
         }
+    }
+
+    func startRecordingTraffic() async throws {
+        try await traffic.startRecording(timeout: configuration.responseTimeout)
+    }
+
+    func stopRecordingTraffic() async -> [RecordedExchange] {
+        await traffic.stopRecording(timeout: configuration.responseTimeout)
     }
 
     func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,

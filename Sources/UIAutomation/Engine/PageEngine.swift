@@ -116,6 +116,10 @@ package protocol PageEngine: AnyObject, Sendable {
     func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,
                          until deadline: ContinuousClock.Instant, trigger: () async throws -> Void) async throws -> NetworkExchange?
 
+    /// Starts keeping the page's exchanges whole (bodies included), for a HAR.
+    func startRecordingTraffic() async throws
+    /// Stops recording and hands back what was kept.
+    func stopRecordingTraffic() async -> [RecordedExchange]
     /// Runs `source` in every new document from now on, before its own scripts, in place of
     /// the script given before under `key` (`nil`: none any more).
     func setDocumentScript(_ source: String?, key: String) async throws
@@ -127,6 +131,10 @@ package protocol PageEngine: AnyObject, Sendable {
 }
 
 extension PageEngine {
+    func startRecordingTraffic() async throws {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot record traffic"))
+    }
+    func stopRecordingTraffic() async -> [RecordedExchange] { [] }
     func setDocumentScript(_ source: String?, key: String) async throws {
         throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot add scripts to new documents"))
     }

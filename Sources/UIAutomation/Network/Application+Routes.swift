@@ -82,6 +82,7 @@ extension Application {
         }
         let conditions = networkConditions
         if conditions != .normal { try await driver.emulateNetwork(conditions) }
+        if harRecording.withLock({ $0 }) != nil { try await driver.startRecordingTraffic() }
         if let clock = clockSettings.withLock({ $0 }) {
             try await driver.setDocumentScript(PageClock.script(clock), key: PageClock.scriptKey)
         }
