@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import LabSupport
-import MessagesModel
+public import MessagesModel
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -120,17 +120,16 @@ public final class MessagesAPIClient: Sendable {
     }
 
     /// One page of `GET /proto/messages`: the users on it (in the order of their first message
-    /// on the page; a user whose messages span pages is on each) and the cursor of the next
-    /// page. `cursor` is the ``MessagesListingPage/next`` of an earlier page, `nil` for the
-    /// first. The page is the API's: at most ``pageSize`` messages (the API's default if
+    /// on the page, each with their messages on it, oldest first; a user whose messages span
+    /// pages is on each) and the cursor of the next page (`nil` on the last). `cursor` is the
+    /// `next` of an earlier page, `nil` for the first. The page is the API's: at most ``pageSize`` messages (the API's default if
     /// `nil`) and at most the API's byte budget of stored text (1 MiB by default).
-    public func allMessagesPage(after cursor: String?) async throws(MessagesClientError) -> MessagesListingPage {
+    public func allMessagesPage(after cursor: String?) async throws(MessagesClientError) -> (users: [UserMessages], next: String?) {
         var items = pageSize.map { [URLQueryItem(name: "limit", value: String($0))] } ?? []
         if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
         let url = try PageWalk.url(collectionURL, items, cursor: cursor)
         let data = try await send(URLRequest(url: url), expecting: 200)
-        let page = try decode(url) { try MessagesWire.decodeAllMessages(data) }
-        return MessagesListingPage(users: page.users, next: page.next)
+        return try decode(url) { try MessagesWire.decodeAllMessages(data) }
     }
 
     /// Whether the messages changed since the answer that carried `entityTag` (an `ETag` of
@@ -344,22 +343,6 @@ private final class PendingExchange: Sendable {
         guard let continuation else { return }
         continuation.resume(returning: outcome)
         task?.cancel()
-    }
-}
-
-/// One page of `GET /proto/messages`, as ``MessagesAPIClient/allMessagesPage(after:)`` read it.
-public struct MessagesListingPage: Sendable, Equatable {
-    /// The users on the page, in the order of their first message on it, each with their
-    /// messages on it, oldest first.
-    public var users: [UserMessages]
-    /// The cursor of the next page (pass it to ``MessagesAPIClient/allMessagesPage(after:)``);
-    /// `nil` on the last page.
-    public var next: String?
-
-    /// A page of `users`, followed by the page at `next`.
-    public init(users: [UserMessages], next: String?) {
-        self.users = users
-        self.next = next
     }
 }
 

@@ -1,4 +1,4 @@
-import MessagesClient
+import MessagesModel
 import Synchronization
 
 /// Where each page of the API's listing starts, learned while reading it, so page `n` of All
@@ -20,8 +20,8 @@ final class PageStarts: Sendable {
     /// Page `number` (from 1), read with `read` (one API page after a cursor), or `nil` if
     /// the listing has fewer pages.
     func page<E: Error>(
-        _ number: Int, read: (String?) async throws(E) -> MessagesListingPage
-    ) async throws(E) -> MessagesListingPage? {
+        _ number: Int, read: (String?) async throws(E) -> (users: [UserMessages], next: String?)
+    ) async throws(E) -> (users: [UserMessages], next: String?)? {
         for attempt in 0..<2 {
             var index = min(number, starts.withLock { $0.count })
             while true {

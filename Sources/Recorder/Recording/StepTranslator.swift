@@ -77,14 +77,7 @@ struct StepTranslator: Sendable {
         case .pick(let target, let value):
             finishPending()
             gestureSinceLoad = true
-            switch target {
-            case .element(let code, _, _):
-                if let value { append(.pick(code, value: value)) }
-            case .documentUnread:
-                append(.notRecorded(Self.documentUnread("a choice in a menu")))
-            case .noElement:
-                break
-            }
+            if let code = code(of: target, "a choice in a menu", noElement: nil), let value { append(.pick(code, value: value)) }
         case .key(let key, let target):
             self.key(key, target: target)
         case .assertion(let kind, let element):
@@ -136,20 +129,33 @@ struct StepTranslator: Sendable {
 
     // MARK: Events
 
-    private mutating func press(_ target: CapturedEvent.Target, document: String?) {
-        let code: String, type: ElementTypeOfTarget, value: String?
+    /// The query of `target`'s element, or `nil` once what happened instead is recorded: for a
+    /// document never read, why (`what` names the gesture); for no element, `noElement` (the
+    /// comment, and whether what is under way ends first), or nothing when it is `nil`.
+    private mutating func code(
+        of target: CapturedEvent.Target, _ what: String, noElement: (comment: String, finishing: Bool)?
+    ) -> String? {
         switch target {
-        case .element(let found, let foundType, let foundValue):
-            (code, type, value) = (found, ElementTypeOfTarget(foundType), foundValue)
+        case .element(let code, _, _):
+            return code
         case .noElement:
-            finishPending()
-            append(.notRecorded("a press on something that is no element of the accessibility tree"))
-            return
+            if let noElement {
+                if noElement.finishing { finishPending() }
+                append(.notRecorded(noElement.comment))
+            }
         case .documentUnread:
             finishPending()
-            append(.notRecorded(Self.documentUnread("a press")))
-            return
+            append(.notRecorded(Self.documentUnread(what)))
         }
+        return nil
+    }
+
+    private mutating func press(_ target: CapturedEvent.Target, document: String?) {
+        let noElement = "a press on something that is no element of the accessibility tree"
+        guard let code = code(of: target, "a press", noElement: (noElement, true)),
+              case .element(_, let elementType, let value) = target
+        else { return }
+        let type = ElementTypeOfTarget(elementType)
         if let typing, typing.code == code { return }  // a press inside the field being typed into
         finishPending()
         switch type {
@@ -164,18 +170,8 @@ struct StepTranslator: Sendable {
     }
 
     private mutating func input(_ target: CapturedEvent.Target, before: String, value: String) {
-        let code: String
-        switch target {
-        case .element(let found, _, _):
-            code = found
-        case .noElement:
-            append(.notRecorded("typing into a field that is no element of the accessibility tree"))
-            return
-        case .documentUnread:
-            finishPending()
-            append(.notRecorded(Self.documentUnread("typing into a field")))
-            return
-        }
+        let noElement = "typing into a field that is no element of the accessibility tree"
+        guard let code = code(of: target, "typing into a field", noElement: (noElement, false)) else { return }
         if let typing, typing.code == code {
             self.typing?.value = value
             return
@@ -233,17 +229,7 @@ struct StepTranslator: Sendable {
     }
 
     private mutating func scroll(_ target: CapturedEvent.Target, dx: Double, dy: Double) {
-        let code: String
-        switch target {
-        case .element(let found, _, _):
-            code = found
-        case .documentUnread:
-            finishPending()
-            append(.notRecorded(Self.documentUnread("scrolling")))
-            return
-        case .noElement:
-            return
-        }
+        guard let code = code(of: target, "scrolling", noElement: nil) else { return }
         if let wheel, wheel.code == code {
             self.wheel?.dx += dx
             self.wheel?.dy += dy
