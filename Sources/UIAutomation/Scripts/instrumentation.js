@@ -1,6 +1,6 @@
 // Installed in every new document (Page.addScriptToEvaluateOnNewDocument): counts requests in
-// flight (fetch and XHR, each until its response is complete; an event stream only until its
-// headers arrive) and answers "is the page idle?" — loaded, nothing in flight, no finite
+// flight (fetch and XHR, each until its response is complete, a fetch's body read included; an
+// event stream only until its headers arrive) and answers "is the page idle?" — loaded, nothing in flight, no finite
 // animation running that moves layout (colour, opacity and other paint-only animations do not
 // count). Also keeps the change stamp PageDriver's snapshot cache relies on.
 (() => {
@@ -13,6 +13,18 @@
       lab.inflight++;
       return originalFetch.apply(this, args).finally(() => { lab.inflight--; });
     };
+  }
+  // A fetch settles when the headers arrive; the body is read after. A read the app starts
+  // (in the same microtask checkpoint, so no idle check falls between) counts until it ends.
+  if (window.Response) {
+    for (const name of ['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text']) {
+      const read = Response.prototype[name];
+      if (typeof read !== 'function') continue;
+      Response.prototype[name] = function (...args) {
+        lab.inflight++;
+        return read.apply(this, args).finally(() => { lab.inflight--; });
+      };
+    }
   }
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...args) {
