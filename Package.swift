@@ -97,7 +97,7 @@ let package = Package(
         // XCUITest-shaped queries, elements, predicates and actions over DevTools. Knows nothing of the apps.
         // Records every step to observers (failure artifacts, step log, Swift Testing attachments).
         // DevTools is imported internally: no DevTools type is part of its public API (the compiler
-        // checks it: imports are internal by default here).
+        // checks it: imports are internal by default, as in every target; see the end of this file).
         .target(
             name: "UIAutomation",
             dependencies: [
@@ -109,12 +109,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             // The JavaScript run in pages, as real .js files (parsed by scripts/check-js).
-            resources: [.copy("Scripts")],
-            swiftSettings: [
-                .enableUpcomingFeature("InternalImportsByDefault"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-                .enableUpcomingFeature("ExistentialAny"),
-            ]
+            resources: [.copy("Scripts")]
         ),
         // UIAutomation in the test libraries, as HummingbirdTesting is Hummingbird's: which test a step
         // belongs to (Swift Testing's current test, the running XCTest case), failure screenshots as
@@ -191,6 +186,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The Messages API's model and wire format (Message, the envelopes, the error codes), shared
@@ -205,6 +201,7 @@ let package = Package(
                 "ServerDefenses",
                 "MessagesModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -262,6 +259,7 @@ let package = Package(
                 "MessagesApp",
                 "ServerDefenses",
                 "Reports",
+                "StepRecords",
                 "Sharding",
                 "Recorder",
                 "LabTesting",
@@ -313,17 +311,17 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "UIAutomationTesting", "TestSupport"]),
+        .testTarget(name: "UIAutomationTests", dependencies: ["UIAutomation", "UIAutomationTesting", "LabSupport", "TestSupport"]),
         // RemoteBrowsers: browser sources chosen from the environment, WebDriver answers recorded and
         // over the wire, a real chromedriver (skipped, saying why, without one) and a CDP endpoint.
         .testTarget(name: "RemoteBrowsersTests", dependencies: ["RemoteBrowsers", "UIAutomation", "DevTools", "TestSupport"]),
         // The run file, merging, JUnit XML (parsed back) and the HTML page's escaping, without a browser.
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "StepRecords", "TestSupport"]),
         // The split: every test in exactly one shard, deterministic, balanced; the filters; typed errors.
         .testTarget(name: "ShardingTests", dependencies: ["Sharding", "TestSupport"]),
         // The whole path: a failing sample test run in a child process, its run assembled, the HTML
         // report opened in the real browser with UIAutomation; step events and their observers.
-        .testTarget(name: "ReportsUITests", dependencies: ["Reports", "UIAutomation", "UIAutomationTesting", "TestSupport"]),
+        .testTarget(name: "ReportsUITests", dependencies: ["Reports", "StepRecords", "UIAutomation", "UIAutomationTesting", "TestSupport"]),
         // The flow engine alone: the seed's example, every validation problem, budgets, traces, diagrams.
         .testTarget(name: "FlowsTests", dependencies: ["Flows"]),
         // The flow proofs in the real apps: the seed's example over a gallery of unknown size, the
@@ -490,3 +488,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The compiler's help on every Swift target, from one list: imports are internal unless marked
+// `public import` (a module's public API says which modules it exposes), a member is visible only
+// where its module is imported, and every existential is spelled `any`.
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+for target in package.targets where target.name != "CDevToolsSupport" {  // C: no Swift settings
+    target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
-import LabKit
+public import Hummingbird
+public import LabKit
 
 /// Automation Animals, the seed's gallery app: twelve animals, a detail screen with a
 /// favourite button, tag filters (OR) and a favourites-only switch.

@@ -1,5 +1,5 @@
 import Foundation
-import UIAutomation
+public import UIAutomation
 
 /// The screenshots the docs show, taken by the framework in the apps' UI tests.
 ///

@@ -1,7 +1,7 @@
 import Foundation
-import LabKit
+public import LabKit
 import ServerDefenses
-import UIAutomation
+public import UIAutomation
 
 /// UIAutomation's `AppHost` for a LabKit app: every launch starts a new LabKit `LabServer` on
 /// port 0 with the app mounted afresh — new state made from that launch's arguments and

@@ -1,5 +1,5 @@
-import LabKit
-import UIAutomation
+public import LabKit
+public import UIAutomation
 
 /// Launches `app` with fresh state — a new server on 127.0.0.1 with state made from
 /// `arguments` and `environment`, and a new browser context — runs `body` with it, and always

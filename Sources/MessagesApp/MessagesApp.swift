@@ -1,9 +1,9 @@
 import Foundation
-import Hummingbird
-import LabKit
+public import Hummingbird
+public import LabKit
 import MessagesModel
 import NIOCore
-import ServerDefenses
+public import ServerDefenses
 import ServiceLifecycle
 
 /// The Messages lab app (the seed's "Add and Find user messages from a service that has a

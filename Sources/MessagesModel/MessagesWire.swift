@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The Messages API's wire format: its path, the `POST` body, and the envelopes every answer
 /// comes in. The server writes these shapes and the app's client reads them; both take them

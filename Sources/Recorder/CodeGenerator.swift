@@ -1,3 +1,4 @@
+import Foundation
 import LabSupport
 
 /// The app a recording ran against, as the generated code names it.

@@ -1,7 +1,7 @@
 import DevTools
 import Foundation
 import LabSupport
-import UIAutomation
+public import UIAutomation
 
 /// What the hover inspector found under the pointer: the element and its recommended query.
 public struct HoverInspection: Sendable, Equatable {

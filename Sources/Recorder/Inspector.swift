@@ -1,4 +1,4 @@
-import UIAutomation
+public import UIAutomation
 
 /// `lab inspect`: the element tree as XCUITest prints it, each element followed by the query
 /// ``QueryChooser`` recommends for it — checked again against the running app, so every query

@@ -1,4 +1,4 @@
-import UIAutomation
+public import UIAutomation
 
 /// Chooses the query an expert would write for one element of a page: the shortest that is
 /// unique *in the tree it is given* — the live tree read at that moment.

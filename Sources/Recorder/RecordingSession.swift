@@ -1,7 +1,7 @@
 import DevTools
 import Foundation
 import LabSupport
-import UIAutomation
+public import UIAutomation
 
 /// A recording: what a person does in a running app, as ``RecordedStep``s.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import UIAutomation
+public import UIAutomation
 
 /// Attaches to a browser that is already running, over its DevTools WebSocket.
 ///

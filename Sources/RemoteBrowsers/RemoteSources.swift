@@ -1,4 +1,4 @@
-import UIAutomation
+public import UIAutomation
 
 /// The `cdp:` and `webdriver:` values of `LAB_BROWSER_SOURCE`: UIAutomation's
 /// `BrowserSources.parse(_:)` finds this type when the module is linked into the process.

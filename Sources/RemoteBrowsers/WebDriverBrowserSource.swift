@@ -1,5 +1,5 @@
-import Foundation
-import UIAutomation
+public import Foundation
+public import UIAutomation
 
 /// Obtains browsers through a WebDriver endpoint's new-session (`POST /session`): a
 /// chromedriver, a Selenium Grid 4 router or standalone server, or a cloud that speaks the

@@ -1,5 +1,6 @@
-import Logging
-import ServiceLifecycle
+public import Logging
+public import ServiceLifecycle
+import UnixSignals
 
 /// Runs a server until SIGTERM or SIGINT, then shuts it down gracefully — no new connections,
 /// answers in flight finish — but within a bound: after ``gracePeriod`` whatever is still

@@ -1,5 +1,5 @@
-import Hummingbird
-import NIOCore
+public import Hummingbird
+public import NIOCore
 
 /// A request context that knows the event loop of its request's connection.
 ///

@@ -1,5 +1,5 @@
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import NIOHTTP1
 
 /// Answers a request whose HTTP framing is broken — a bad chunk size, a body cut short, stray

@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+public import Hummingbird
 
 /// Which hosts a lab server answers to, and that state-changing requests come from its own
 /// pages.

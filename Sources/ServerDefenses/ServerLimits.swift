@@ -5,8 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Hummingbird
-import HummingbirdCore
+public import Hummingbird
+public import HummingbirdCore
 import NIOCore
 
 /// The limits every HTTP server of the lab runs with, so that one local client cannot starve

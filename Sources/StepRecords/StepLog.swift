@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The step logs UIAutomation writes while tests run (`<recording>/tests/<test>/steps.jsonl`,
 /// one ``StepRecord`` as JSON per line, appended as each step ends).

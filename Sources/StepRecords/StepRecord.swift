@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One step of a test as the step log holds it (a line of `steps.jsonl`) and the run file
 /// keeps it: the call as code, when it started, how long it took, how it ended, why it

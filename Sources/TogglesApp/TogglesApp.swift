@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
-import LabKit
+public import Hummingbird
+public import LabKit
 
 /// The Toggles lab app: a "Settings" root screen and a toggles screen built like a SwiftUI
 /// `Form`, where each toggle is one switch spanning its row with an inner switch at the

@@ -1,6 +1,6 @@
-import Foundation
-import Hummingbird
-import LabKit
+public import Foundation
+public import Hummingbird
+public import LabKit
 
 /// Movie Trivia, the seed's quiz: one question at a time with three answers; a wrong answer
 /// is marked and the Next button appears only once the right one is tapped; a score at the end.

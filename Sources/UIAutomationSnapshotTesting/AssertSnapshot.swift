@@ -1,4 +1,4 @@
-@preconcurrency import SnapshotTesting
+@preconcurrency public import SnapshotTesting
 import Foundation
 import Synchronization
 import Testing

@@ -1,5 +1,5 @@
 import CompressNIO
-import Foundation
+public import Foundation
 import NIOCore
 
 /// An image as 8-bit RGBA pixels, read from and written to PNG without any platform image

@@ -1,6 +1,6 @@
-@preconcurrency import SnapshotTesting
-import Foundation
-import UIAutomation
+@preconcurrency public import SnapshotTesting
+public import Foundation
+public import UIAutomation
 
 // Strategies for swift-snapshot-testing's `assertSnapshot(of:as:)` on UIAutomation's apps and
 // elements. In an `async` test, `await assertSnapshot(of: app, as: .elementTree)` calls this

@@ -2,7 +2,7 @@ import Foundation
 import LabSupport
 import Synchronization
 import UIAutomation
-import XCTest
+public import XCTest
 
 /// Polls the condition of one predicate expectation until it holds, then fulfils the
 /// expectation: the one poller of `expectation(for:evaluatedWith:handler:)`, here and in

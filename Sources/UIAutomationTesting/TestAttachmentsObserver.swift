@@ -1,5 +1,5 @@
 import Foundation
-import UIAutomation
+public import UIAutomation
 import Testing
 
 /// Attaches a failure's screenshot (PNG bytes) and element tree (text) to the Swift Testing

@@ -1,5 +1,5 @@
 public import Foundation
-import UIAutomation
+public import UIAutomation
 import Synchronization
 public import XCTest
 

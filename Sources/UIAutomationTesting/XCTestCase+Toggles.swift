@@ -1,5 +1,5 @@
 public import Foundation
-import UIAutomation
+public import UIAutomation
 public import XCTest
 
 /// The toggle helpers with the seed's names and shapes, for XCTest: each one records a

@@ -1,5 +1,5 @@
 import Flows
-import Foundation
+public import Foundation
 import LabSupport
 import UIAutomation
 

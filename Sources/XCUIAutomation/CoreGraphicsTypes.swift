@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 #if !canImport(CoreGraphics)
 /// A 2-D vector, as CoreGraphics' `CGVector` (which Linux Foundation lacks): normalized

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import UIAutomation
+public import UIAutomation
 
 /// One app a UI test target can drive, as the "Target Application" of an Xcode UI test target
 /// names one: its bundle identifier and how each launch starts a fresh instance of it.

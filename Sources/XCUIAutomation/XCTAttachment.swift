@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import Synchronization
 import UIAutomation
-import XCTest
+public import XCTest
 
 /// A file attached to a test, as XCTest's `XCTAttachment` (which swift-corelibs-xctest lacks):
 /// added with `add(_:)` it is written beside the test's steps for the run report (with

@@ -1,5 +1,5 @@
-import Foundation
-import XCTest
+public import Foundation
+public import XCTest
 
 /// A test failure with its description and where it happened, as XCTest's `XCTIssue` (which
 /// swift-corelibs-xctest lacks); ``XCTest/XCTestCase/record(_:)`` records one.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import UIAutomation
 import UIAutomationTesting
-import XCTest
+public import XCTest
 
 extension XCTestCase {
     /// An expectation fulfilled once `predicate` holds for `object`, polling from now on; wait

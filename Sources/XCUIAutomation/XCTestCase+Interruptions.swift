@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import Synchronization
 import UIAutomation
-import XCTest
+public import XCTest
 
 extension XCTestCase {
     /// Adds a handler for something that interrupts the test's actions — an overlay, a cookie

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import LabSupport
 import Synchronization
-import XCTest
+public import XCTest
 
 /// Something `measure(metrics:block:)` records, as XCTest's `XCTMetric`.
 public protocol XCTMetric {

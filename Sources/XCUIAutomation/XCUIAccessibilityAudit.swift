@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Synchronization
-import UIAutomation
+public import UIAutomation
 
 /// The kinds of accessibility problem an audit looks for, as XCUITest's option set (`.all`,
 /// `.contrast`, `.elementDetection`, `.hitRegion`, `.sufficientElementDescription`,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import UIAutomation
 
 /// A point on screen relative to an element, as XCUITest's `XCUICoordinate`. Acting on it

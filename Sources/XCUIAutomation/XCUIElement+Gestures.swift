@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import UIAutomation
 
 /// Taps, presses, swipes, typing and adjustments. Each waits until the element is actionable

@@ -1,5 +1,5 @@
-import Foundation
-import UIAutomation
+public import Foundation
+public import UIAutomation
 
 /// A UI element of the app under test, as XCUITest's `XCUIElement` is: a query plus how to
 /// pick one match, resolved against the live page on every use. Calls block until done and

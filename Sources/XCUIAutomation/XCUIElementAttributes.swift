@@ -1,5 +1,5 @@
-import Foundation
-import UIAutomation
+public import Foundation
+public import UIAutomation
 
 /// The attributes every element and element snapshot has, as XCUITest's `XCUIElementAttributes`.
 public protocol XCUIElementAttributes {

@@ -1,5 +1,5 @@
-import Foundation
-import UIAutomation
+public import Foundation
+public import UIAutomation
 
 /// A description of elements to find, as XCUITest's `XCUIElementQuery` is: built by chaining,
 /// resolved against the live page each time it is used.

@@ -1,4 +1,5 @@
 import Foundation
+public import UIAutomation
 
 /// What queries start from — the application, every element and every query — with
 /// XCUITest's shortcut for each element type (`buttons`, `staticTexts`, `cells`, …), each

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The Siri Remote of tvOS UI tests, as XCUITest's `XCUIRemote`: a web page has no remote, so
 /// pressing a button records a failure that says so (files using it compile; they cannot pass).

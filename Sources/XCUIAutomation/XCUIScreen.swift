@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import UIAutomation
 
 /// A PNG image of the screen or of an element, as XCUITest's `XCUIScreenshot` (there is no

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DevTools
 import Dispatch
 import Foundation
 import Recorder

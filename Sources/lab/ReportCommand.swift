@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Reports
 import Sharding
+import StepRecords
 
 /// `lab report`: makes, merges and renders test reports (run folder → `index.html`, `junit.xml`).
 struct ReportCommand: ParsableCommand {

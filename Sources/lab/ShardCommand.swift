@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Reports
 import Sharding
+import StepRecords
 
 /// `lab shard`: which tests one shard of a split run runs (`scripts/test --shard i/n`).
 struct ShardCommand: ParsableCommand {

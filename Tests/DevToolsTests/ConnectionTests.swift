@@ -1,5 +1,6 @@
 @testable import DevTools
 import Foundation
+import LabSupport
 import Testing
 
 /// The connection's correlation, routing and failure handling, against a scripted peer.

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotTesting
 import Synchronization
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import LabSupport
 import MessagesService
 import MessagesTestSupport
+import NIOCore
 import NIOPosix
 import ServerDefenses
 import Synchronization

@@ -1,3 +1,4 @@
+import Foundation
 import LabSupport
 import MessagesService
 import Testing

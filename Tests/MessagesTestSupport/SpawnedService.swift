@@ -1,5 +1,5 @@
-import Foundation
-import TestSupport
+public import Foundation
+public import TestSupport
 
 /// The built `lab` executable, run as a separate process: `lab messages-api --port 0 --db …`
 /// (or any subcommand that prints "listening on http://HOST:PORT", such as `lab serve`).

@@ -1,6 +1,7 @@
 import Foundation
 import LabTesting
 import MessagesApp
+import MessagesClient
 import MessagesModel
 import Testing
 import UIAutomation

@@ -1,5 +1,6 @@
 @testable import Recorder
 import Testing
+import UIAutomation
 
 /// What the capture script's reports become, without a browser: ``StepTranslator`` fed
 /// ``CapturedEvent``s as ``RecordingSession`` would, each rule checked on its own.

@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import StepRecords
 import Testing
 
 /// The page's text, without a browser: escaping, no network, the identifiers tests use.

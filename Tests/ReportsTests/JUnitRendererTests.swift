@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import StepRecords
 import Testing
 
 /// The JUnit XML parsed back: counts, Surefire's flaky and rerun elements, attachments, and

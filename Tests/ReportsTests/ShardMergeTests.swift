@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import StepRecords
 import Testing
 
 /// Merging the run folders of a sharded run: every test keeps its shard, counts and times add

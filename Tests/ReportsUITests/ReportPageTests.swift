@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import StepRecords
 import TestSupport
 import Testing
 import UIAutomation

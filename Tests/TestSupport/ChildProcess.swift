@@ -1,5 +1,5 @@
-import Foundation
-import Subprocess
+public import Foundation
+public import Subprocess
 import Synchronization
 import SystemPackage
 

@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 
 /// A trait for tests that do heavy work of their own beside the browser — child processes,
 /// browsers launched directly, servers with tight clocks: at most two per core of them run at

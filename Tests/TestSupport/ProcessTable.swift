@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The live processes, read from `/proc` independently of any bookkeeping of the code under test.
 public enum ProcessTable {

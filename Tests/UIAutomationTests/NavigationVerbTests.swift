@@ -1,4 +1,5 @@
 import DevTools
+import TestSupport
 import Testing
 import UIAutomation
 

@@ -1,5 +1,6 @@
 import DevTools
 import Foundation
+import LabSupport
 import Synchronization
 import Testing
 @testable import UIAutomation

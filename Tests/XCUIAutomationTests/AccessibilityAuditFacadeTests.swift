@@ -1,3 +1,4 @@
+import UIAutomation
 import XCTest
 import XCUIAutomation
 

@@ -1,4 +1,5 @@
 import Foundation
+import UIAutomation
 import XCTest
 @testable import XCUIAutomation
 

@@ -1,4 +1,5 @@
 import Foundation
+import UIAutomation
 import XCTest
 import XCUIAutomation
 

@@ -12,7 +12,7 @@
 //       which the bench scripts hand to Playwright's side
 import DevTools
 import Foundation
-import UIAutomation
+public import UIAutomation
 
 /// One ported test: its name as the spec's runner prints it, the path the spec visits first
 /// (the app is launched at base URL + path), what the port could not check the spec's way,

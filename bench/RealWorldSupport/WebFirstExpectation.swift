@@ -1,5 +1,5 @@
-import Foundation
-import UIAutomation
+public import Foundation
+public import UIAutomation
 
 /// A failed check of a ported case: what was expected and what was last seen.
 public struct ExpectationFailure: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import LabKit
+public import LabKit
 
 /// One launch's state: the favourites and the gallery filter.
 public struct AnimalsState: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds the Chromium binary to launch.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import LabSupport
+public import Foundation
+public import LabSupport
 import Synchronization
 
 /// A page target with a flat session attached: navigation, evaluation, screenshots.

@@ -1,5 +1,5 @@
-import Foundation
-import LabSupport
+public import Foundation
+public import LabSupport
 extension CDP {
     /// The `Accessibility` domain: the browser's computed accessibility tree.
     public enum Accessibility {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension CDP.DOMSnapshot.CaptureSnapshot {
     /// The snapshot in a reply, read by hand (`JSONReader`): the fields the snapshot types declare,

@@ -1,4 +1,4 @@
-import LabSupport
+public import LabSupport
 extension CDP {
     /// The `Runtime` domain: evaluating JavaScript.
     public enum Runtime {

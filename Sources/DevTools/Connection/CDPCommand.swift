@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A CDP method as a type: its parameters are the struct's properties, its reply is `Response`.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import Synchronization
 
 /// One connection to a browser: correlates requests with replies, fans events out to

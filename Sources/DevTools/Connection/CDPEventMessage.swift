@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One event as it arrived: its name, the session it belongs to, and its raw JSON.
 /// Decode the parameters with ``decode(_:)`` when you need them.

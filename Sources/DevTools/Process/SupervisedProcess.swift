@@ -1,4 +1,4 @@
-import CDevToolsSupport
+public import CDevToolsSupport
 import Foundation
 import LabSupport
 import Synchronization

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Carries whole CDP messages (UTF-8 JSON, one message per call) to and from a browser.
 ///

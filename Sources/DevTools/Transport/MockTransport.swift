@@ -1,5 +1,5 @@
-import Foundation
-import LabSupport
+public import Foundation
+public import LabSupport
 import Synchronization
 
 /// A scripted peer for unit tests of code built on ``CDPConnection``: it records what was

@@ -1,5 +1,5 @@
 import Foundation
-import Hummingbird
+public import Hummingbird
 
 /// An `application/x-www-form-urlencoded` request body, as an HTML form posts it.
 ///

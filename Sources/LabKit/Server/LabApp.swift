@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// A lab app that can be mounted on a shared router under its own path prefix, so several
 /// apps can be served from one origin (`lab serve`) or one at a time (a test launch).

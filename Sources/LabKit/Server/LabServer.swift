@@ -1,7 +1,7 @@
-import Hummingbird
+public import Hummingbird
 import LabSupport
-import ServerDefenses
-import Logging
+public import ServerDefenses
+public import Logging
 import ServiceLifecycle
 
 /// Serves lab apps on one Hummingbird router at `host:port` (127.0.0.1 by default; port 0

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Hummingbird
+public import Hummingbird
 
 /// The Content-Security-Policy and the other security headers of every lab page.
 ///

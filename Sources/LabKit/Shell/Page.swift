@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// One screen of a lab app: the iOS-style page shell (system font, phone-width column centred
 /// on wider screens, navigation bar, light and dark mode, push/pop transitions) around

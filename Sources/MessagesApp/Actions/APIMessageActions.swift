@@ -1,6 +1,6 @@
 import Foundation
 import MessagesClient
-import MessagesModel
+public import MessagesModel
 import Synchronization
 
 /// The real action layer: every action is a call of the Messages API through

@@ -1,4 +1,4 @@
-import MessagesModel
+public import MessagesModel
 
 /// One page of All Messages: the users on it, each with their messages on it, and whether
 /// another page follows. A page is one page of the Messages API's listing, so it holds at most

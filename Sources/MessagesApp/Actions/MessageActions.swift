@@ -1,4 +1,4 @@
-import MessagesModel
+public import MessagesModel
 
 /// The action layer's interface (the seed's "Interface and Service"): what the screens' view
 /// models can ask of the messages service. ``APIMessageActions`` does it over the Messages

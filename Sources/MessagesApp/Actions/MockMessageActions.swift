@@ -1,4 +1,4 @@
-import MessagesModel
+public import MessagesModel
 
 /// The mock action layer (the seed's "LovEveryMockTest" target): hard-coded messages, no
 /// network at all. Adding a message is accepted and answered as saved, but nothing is kept:

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Where the Messages API is: a fixed URL, or one learnt later — `lab serve` points the app at

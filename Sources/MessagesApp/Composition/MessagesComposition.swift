@@ -1,5 +1,5 @@
 import Foundation
-import LabKit
+public import LabKit
 
 /// The one place where a launch's dependencies are chosen (dependency injection by hand, no
 /// global): which ``MessageActions`` the view models of that launch get.

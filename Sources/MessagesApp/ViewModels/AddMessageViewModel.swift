@@ -1,4 +1,4 @@
-import MessagesModel
+public import MessagesModel
 
 /// The state of the Add Message screen: what is typed, and what became of the last send.
 ///

@@ -1,4 +1,4 @@
-import MessagesModel
+public import MessagesModel
 
 /// The state of the Find Messages screen: the user name searched for and what was found.
 public struct FindMessagesViewModel: Sendable {

@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// An error the Messages API reports to its client, as the JSON error envelope
 /// `{"statusCode": <status>, "error": {"code": "<code>", "message": "<what is wrong>"}}`.

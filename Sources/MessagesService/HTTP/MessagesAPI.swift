@@ -1,8 +1,8 @@
 import Foundation
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import NIOCore
-import ServerDefenses
+public import ServerDefenses
 
 /// The Messages REST API: the seed's three endpoints, as Hummingbird routes.
 ///

@@ -1,5 +1,5 @@
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import NIOCore
 import NIOHTTP1
 

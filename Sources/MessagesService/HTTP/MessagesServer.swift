@@ -1,8 +1,8 @@
-import Hummingbird
-import Logging
+public import Hummingbird
+public import Logging
 import NIOCore
-import ServerDefenses
-import ServiceLifecycle
+public import ServerDefenses
+public import ServiceLifecycle
 
 /// Runs the Messages API on its own: a Hummingbird application whose router holds only
 /// ``MessagesAPI``'s routes, with JSON error envelopes for every path (404s included).

@@ -1,3 +1,4 @@
+import HTTPTypes
 /// The size and content rules of the Messages API. `openapi.yaml` states the same numbers,
 /// and the tests check that the two agree.
 ///

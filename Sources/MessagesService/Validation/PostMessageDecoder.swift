@@ -1,5 +1,6 @@
 import Foundation
-import NIOCore
+import HTTPTypes
+public import NIOCore
 
 /// Turns the body of `POST /proto/messages` into a valid ``Message``, or throws the
 /// ``MessagesAPIError`` that says exactly what is wrong with it.

@@ -1,4 +1,5 @@
 import Foundation
+import StepRecords
 
 /// A run folder on disk: `run.json` (a ``RunReport``) and the files it names, relative to the
 /// folder. Reading, writing, and merging several into one.

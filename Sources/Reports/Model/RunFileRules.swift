@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import StepRecords
 
 /// Why a run file cannot be used: `lab report` treats `run.json` (a shard's, a machine's, one
 /// edited by hand) as hostile input and refuses it with one of these, naming the field.

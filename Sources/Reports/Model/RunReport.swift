@@ -1,5 +1,5 @@
-import Foundation
-import StepRecords
+public import Foundation
+public import StepRecords
 
 /// The run file (`run.json`): one run of a test suite, recorded once, from which the HTML
 /// report and the JUnit XML are rendered. Paths inside are relative to the run folder, which

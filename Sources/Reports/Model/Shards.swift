@@ -1,4 +1,5 @@
 import Foundation
+import StepRecords
 
 /// One shard of a sharded run (`scripts/test --shard i/n`): which it was, the split it came
 /// from, and — once merged — how long it ran and how many tests it reported.

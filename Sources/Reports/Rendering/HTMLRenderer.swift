@@ -1,5 +1,6 @@
 import Foundation
 import LabSupport
+import StepRecords
 
 /// Renders a run as one self-contained HTML page (`index.html` in the run folder): inline CSS
 /// and script, no network, works from `file://`. A summary (passed, failed, flaky, skipped,

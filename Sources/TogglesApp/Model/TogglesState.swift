@@ -1,4 +1,4 @@
-import LabKit
+public import LabKit
 
 /// One launch's state: which toggles are on.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabSupport
 
 /// The quiz's questions, loaded from a JSON file in the seed's shape and checked:

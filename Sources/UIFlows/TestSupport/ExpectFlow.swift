@@ -1,6 +1,6 @@
 #if canImport(Testing)
 import Flows
-import Testing
+public import Testing
 import UIAutomation
 
 /// Runs `scenario` in a Swift Testing test; a failure (an invalid graph, a failing step, a

@@ -1,7 +1,7 @@
 #if canImport(XCTest)
 import Flows
 import UIAutomation
-import XCTest
+public import XCTest
 
 extension XCTestCase {
     /// Runs `scenario`; a failure (an invalid graph, a failing step, a budget, an unexpected
