@@ -1,4 +1,4 @@
-import UIAutomation
+public import UIAutomation
 
 extension Configuration {
     /// How the lab's own suites run: the default configuration, with page errors failing the

@@ -1,5 +1,5 @@
-import Foundation
-import UIAutomation
+public import Foundation
+public import UIAutomation
 
 /// The page under the test's control (web-only; XCUITest has none of it): what the page
 /// reported, routes, network conditions and network waits (issue 43). Each is UIAutomation's

@@ -1,5 +1,6 @@
 import Foundation
 import MessagesApp
+import MessagesClient
 import MessagesModel
 import Testing
 import UIAutomation
