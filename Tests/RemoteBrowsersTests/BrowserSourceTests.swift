@@ -113,7 +113,7 @@ struct BrowserSourceTests {
         // An explicit SharedBrowser with a source that refuses: the launch fails with its error.
         var configuration = Configuration()
         configuration.browser = SharedBrowser(source: try WebDriverBrowserSource(endpoint: "http://127.0.0.1:9"))
-        let app = Application(host: try await FixtureHost.page("/basics"), configuration: configuration)
+        let app = Application(host: try await BasicsPage.host(), configuration: configuration)
         await #expect(throws: RemoteBrowserError.self) { try await app.launch() }
         #expect(!app.isRunning)
     }

@@ -17,7 +17,7 @@ struct RemoteBrowserTests {
         try await withChromedriver { driver in
             var configuration = Configuration()
             configuration.browser = SharedBrowser(source: try WebDriverBrowserSource(endpoint: driver.url))
-            let app = Application(host: try await FixtureHost.page("/basics"), configuration: configuration)
+            let app = Application(host: try await BasicsPage.host(), configuration: configuration)
             try await app.launch()
             #expect(try await app.buttons["save"].label == "Save")
             let browser = try await configuration.browser.current()
@@ -38,7 +38,7 @@ struct RemoteBrowserTests {
         try await withChromedriver { driver in
             var configuration = Configuration()
             configuration.browser = SharedBrowser(source: try WebDriverBrowserSource(endpoint: driver.url))
-            let app = Application(host: try await FixtureHost.page("/basics"), configuration: configuration)
+            let app = Application(host: try await BasicsPage.host(), configuration: configuration)
             try await app.launch()
             let first = try #require(driver.browserPIDs().first)
             kill(first, SIGKILL)
@@ -112,7 +112,7 @@ struct CDPEndpointSourceTests {
             let port = try await devToolsPort(profile: try #require(local.process?.profileDirectory))
             var configuration = Configuration()
             configuration.browser = SharedBrowser(source: try CDPBrowserSource(endpoint: "http://127.0.0.1:\(port)"))
-            let app = Application(host: try await FixtureHost.page("/basics"), configuration: configuration)
+            let app = Application(host: try await BasicsPage.host(), configuration: configuration)
             try await app.launch()
             #expect(try await app.buttons["save"].label == "Save")
             #expect(try await configuration.browser.current().process == nil)

@@ -36,7 +36,6 @@ extension PageDriver {
         }
     }
 
-
     /// The element tree now: the accessibility tree and the DOM facts, read concurrently.
     /// A page that does not answer within `timeout` (default: the response timeout) fails it.
     ///

@@ -85,27 +85,22 @@ extension Element {
         let toggle: ElementSnapshot
         let inner: ElementSnapshot
         let innerElement: Element
-        let page: PageSnapshot
-
-        /// The element tree, for a failure.
-        var tree: String { page.treeDescription() }
     }
 
-    /// Resolves the element once; throws (without recording) if it does not resolve to one
-    /// element or is not a switch or check box.
+    /// Resolves the element once, then the switches inside it (two queries the in-page engine
+    /// answers, where one read of the whole accessibility tree would cost more on a large page);
+    /// throws (without recording) if it does not resolve to one element or is not a switch or
+    /// check box. A failure's element tree is read when the failure is reported.
     private func toggleParts(_ query: String) async throws -> ToggleParts {
-        // The tree around the toggle: its inner switch is a descendant.
-        let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: query, tree: true)
-        let index = indexes[0]
-        let toggle = snapshot.elements[index]
+        let (snapshot, indexes) = try await app.resolveWithSnapshot(steps: steps, query: query, frames: false)
+        let toggle = snapshot.elements[indexes[0]]
         guard toggle.elementType == .switch || toggle.elementType == .checkBox else {
-            throw UIAutomationError(
-                query: query, reason: .invalidRequest("is not a switch or check box but \(toggle)"), tree: snapshot.treeDescription())
+            throw UIAutomationError(query: query, reason: .invalidRequest("is not a switch or check box but \(toggle)"))
         }
-        let innerIndex = snapshot.descendants(of: index).first { snapshot.elements[$0].elementType == .switch }
-        return ToggleParts(
-            toggle: toggle, inner: innerIndex.map { snapshot.elements[$0] } ?? toggle,
-            innerElement: innerIndex == nil ? self : switches.firstMatch, page: snapshot)
+        let inside = switches
+        let (innerSnapshot, innerIndexes) = try await app.resolveWithSnapshot(steps: inside.steps, query: inside.text, frames: false)
+        guard let innerIndex = innerIndexes.first else { return ToggleParts(toggle: toggle, inner: toggle, innerElement: self) }
+        return ToggleParts(toggle: toggle, inner: innerSnapshot.elements[innerIndex], innerElement: inside.firstMatch)
     }
 
     private func checkToggle(on: Bool, call: String) async throws {
@@ -123,7 +118,7 @@ extension Element {
         let expected = Self.value(on: on)
         guard parts.toggle.value == expected else {
             throw await app.recordFailure(UIAutomationError(
-                query: query, reason: .unexpectedValue(expected: expected, actual: parts.toggle.value), tree: parts.tree))
+                query: query, reason: .unexpectedValue(expected: expected, actual: parts.toggle.value)))
         }
     }
 
@@ -176,12 +171,12 @@ extension Element {
         let parts = try await waitForToggleParts(query, progress: progress)
         let target = Self.value(on: on)
         guard parts.toggle.isEnabled, parts.inner.isEnabled else {
-            throw await app.recordFailure(UIAutomationError(query: query, reason: .disabled, tree: parts.tree))
+            throw await app.recordFailure(UIAutomationError(query: query, reason: .disabled))
         }
         if parts.toggle.value == target {
             if idempotent { return }
             throw await app.recordFailure(UIAutomationError(
-                query: query, reason: .unexpectedValue(expected: Self.value(on: !on), actual: parts.toggle.value), tree: parts.tree))
+                query: query, reason: .unexpectedValue(expected: Self.value(on: !on), actual: parts.toggle.value)))
         }
         // The inner switch's centre: the one point of a SwiftUI-style toggle that reacts. The
         // tap runs within this call's deadline (CallProgress keeps the earlier one).

@@ -14,9 +14,12 @@ final class FixtureHost: AppHost {
         self.path = path
     }
 
+    /// The fixture pages, served once for the whole test process.
+    static let fixtures = SharedFixtureServer(pages: FixturePages.all)
+
     /// A host whose launches open `path` of the shared fixture server.
     static func page(_ path: String) async throws -> FixtureHost {
-        FixtureHost(server: try await SharedFixtureServer.shared.server(), path: path)
+        FixtureHost(server: try await fixtures.server(), path: path)
     }
 
     /// The launches so far.
@@ -30,19 +33,6 @@ final class FixtureHost: AppHost {
     private struct Running: RunningApp {
         let url: String
         func terminate() async {}
-    }
-}
-
-/// One fixture server for the whole test process.
-actor SharedFixtureServer {
-    static let shared = SharedFixtureServer()
-    private var running: FixtureServer?
-
-    func server() async throws -> FixtureServer {
-        if let running { return running }
-        let server = try await FixtureServer.start(pages: FixturePages.all)
-        running = server
-        return server
     }
 }
 
