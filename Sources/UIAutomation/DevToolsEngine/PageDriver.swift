@@ -118,8 +118,15 @@ final class PageDriver: PageEngine {
         }
     }
 
-    /// Opens `url` and waits until the app is idle, both by `deadline`.
+    /// Opens `url` and waits until the app is idle, both by `deadline`; then, unless the
+    /// configuration says otherwise, starts making the next launch's context and page ready
+    /// (``SparePages``).
     func open(_ url: String, until deadline: ContinuousClock.Instant) async throws {
+        try await openPage(url, until: deadline)
+        if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
+    }
+
+    private func openPage(_ url: String, until deadline: ContinuousClock.Instant) async throws {
         try await browser.run {
             // The engines that resolve queries in the tree keep it from the first load, as Chromium
             // builds it incrementally (the tree they were written against); the in-page engine

@@ -26,7 +26,7 @@ extension PageSnapshot {
         for (index, element) in elements.enumerated() {
             if let node = element.node, byNode[node] == nil { byNode[node] = index }
         }
-        var current: NodeHandle? = NodeHandle(backendNodeId)
+        var current: NodeHandle? = .backend(backendNodeId)
         var steps = 0
         while let node = current, steps < 10_000 {
             if let index = byNode[node] { return index }
