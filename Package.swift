@@ -157,7 +157,11 @@ let package = Package(
         .target(name: "Sharding"),
         // XCUITest's own API (Apple's module name, synchronous) over UIAutomation, so XCUITest code
         // runs here unchanged: a facade — every wait, action and failure is UIAutomation's.
-        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting", "LabSupport"]),
+        // A test target's `UITestTarget` is found among the Swift type records (CTypeRecords).
+        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting", "LabSupport", "CTypeRecords"]),
+        // Reads the Swift type records of the loaded images: the top-level type of a module by
+        // its name, for XCUIAutomation's `UITestTarget` (no lookup by mangled name).
+        .target(name: "CTypeRecords"),
         // Snapshot assertions on pointfree's swift-snapshot-testing: the element tree as text and
         // screenshots (PNG decoded and diffed in Swift; zlib through CompressNIO). Its own module,
         // so UIAutomation does not link swift-snapshot-testing.
@@ -174,7 +178,7 @@ let package = Package(
         // `lab record` and `lab inspect` over UIAutomation: the query chooser (the shortest query
         // unique in the live tree), the capture of what a person does (a script in an isolated
         // world, Scripts/capture.js), and the code written from it (XCUITest, UIAutomation, flow).
-        .target(name: "Recorder", dependencies: ["UIAutomation", "DevTools", "LabSupport"], resources: [.copy("Scripts")]),
+        .target(name: "Recorder", dependencies: ["UIAutomation", "LabSupport"], resources: [.copy("Scripts")]),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
         .target(name: "Flows", dependencies: ["LabSupport"]),
@@ -509,7 +513,7 @@ let upcomingFeatures: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("ExistentialAny"),
 ]
-let cTargets: Set = ["CDevToolsSupport", "UIAutomationTestingLoader", "RemoteBrowsersLoader"]
+let cTargets: Set = ["CDevToolsSupport", "UIAutomationTestingLoader", "RemoteBrowsersLoader", "CTypeRecords"]
 for target in package.targets where !cTargets.contains(target.name) {  // C: no Swift settings
     target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
 }

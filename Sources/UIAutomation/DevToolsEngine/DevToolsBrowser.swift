@@ -18,8 +18,18 @@ final class DevToolsBrowser: BrowserEngine {
 
 extension BrowserEngine {
     /// The DevTools browser this engine drives, when it is the DevTools engine: for this
-    /// package's tests and tools that need the browser process or CDP itself.
+    /// package's tests that need the browser process or CDP itself.
     package var devToolsBrowser: Browser? { (self as? DevToolsBrowser)?.browser }
+}
+
+extension Application {
+    /// The browser and page of the running app, when it runs on the DevTools engine: for this
+    /// package's tests that send CDP beside UIAutomation. Tools ask the engine instead
+    /// (``runningEngine``). Package-level: no DevTools type is public here.
+    package var runningPage: (browser: Browser, page: PageSession)? {
+        guard let driver = runningEngine as? PageDriver else { return nil }
+        return (driver.browser, driver.page)
+    }
 }
 
 extension ObtainedBrowser {

@@ -44,6 +44,8 @@ final class PageDriver: PageEngine {
     /// cheaper (``wholeReadIsCheaper(treeNodes:roots:frames:weight:levels:)``); tests of the
     /// partial read itself turn it off.
     let readsWholeWhenCheaper = Atomic(true)
+    /// Whether the `DOM` and `Overlay` domains are on for a tool's highlight (``highlight(_:)``).
+    let overlayEnabled = Atomic(false)
 
     /// The start of a read: `lab.beginRead`'s answer, for this driver's identifier attribute;
     /// after input, with whether input can have changed the tree unseen.

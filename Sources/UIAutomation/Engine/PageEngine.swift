@@ -128,6 +128,26 @@ package protocol PageEngine: AnyObject, Sendable {
 
     /// Lets the page read and write the clipboard (`navigator.clipboard`) without asking.
     func allowClipboardAccess() async throws
+
+    // MARK: Tools (the recorder and the hover inspector: PageWorld.swift)
+
+    /// Installs `script` in an isolated world named `worldName` of the page — for the document
+    /// open now and every later one — with a function `bindingName` that only that world sees,
+    /// through which the script reports. Reports and new instances of the world go to
+    /// `deliver`, in order, until it answers `false` or the world is closed. The script is not
+    /// yet run in the document open now (evaluate it in ``PageWorld/initialContext``).
+    func installWorld(named worldName: String, binding bindingName: String, script: String,
+                      deliver: @escaping @Sendable (WorldEvent) async -> Bool) async throws -> any PageWorld
+    /// Highlights `node` with the browser's own overlay (drawn outside the page: its scripts
+    /// see nothing); `nil` hides the highlight.
+    func highlight(_ node: NodeHandle?) async throws
+    /// Hides the highlight and turns the overlay off.
+    func stopHighlighting() async
+    /// The current entry of the page's session history.
+    func currentHistoryEntry() async throws -> HistoryEntry
+    /// The handle a read of the element tree gives `node` (for an engine with more than one
+    /// sort of handle: the tree's sort); `nil` when the node has left the document.
+    func treeNode(for node: NodeHandle) async throws -> NodeHandle?
 }
 
 extension PageEngine {
@@ -148,6 +168,18 @@ extension PageEngine {
                          until deadline: ContinuousClock.Instant, trigger: () async throws -> Void) async throws -> NetworkExchange? {
         throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot watch the network"))
     }
+    package func installWorld(named worldName: String, binding bindingName: String, script: String,
+                              deliver: @escaping @Sendable (WorldEvent) async -> Bool) async throws -> any PageWorld {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot run a tool's script in a world of its own"))
+    }
+    /// An engine without an overlay highlights nothing.
+    package func highlight(_ node: NodeHandle?) async throws {}
+    package func stopHighlighting() async {}
+    package func currentHistoryEntry() async throws -> HistoryEntry {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot read the history"))
+    }
+    /// An engine with one sort of handle: the node's own.
+    package func treeNode(for node: NodeHandle) async throws -> NodeHandle? { node }
     /// An engine that cannot grant permissions leaves the page to ask (and be refused).
     package func allowClipboardAccess() async throws {}
     /// The element tree now, frames and all, within the response timeout.
