@@ -8,9 +8,11 @@ import PackageDescription
 //   UIAutomation → DevTools → CDevToolsSupport; UIAutomation → StepRecords ← Reports (the step log's records)
 //   UIAutomation's hosts for your own app: ProcessHost → DevTools' SupervisedProcess (cdt_spawn_supervised);
 //   FolderHost → NIO (a static file server)
-//   UIAutomationTesting → UIAutomation (the test libraries' glue; XCUIAutomation, UIFlows and the UI test targets use it)
+//   UIAutomationTesting → UIAutomation (the test libraries' glue; XCUIAutomation, UIFlows and the UI test targets use it);
+//   it registers itself with UIAutomation at load (UIAutomationTesting → UIAutomationTestingLoader, a C constructor)
 //   RemoteBrowsers → UIAutomation, DevTools (CDP and WebDriver sources, opted into; UIAutomation links no HTTP client;
-//   TLS for https/wss only with the package's TLS trait, in DevTools' ClientTLS)
+//   TLS for https/wss only with the package's TLS trait, in DevTools' ClientTLS); RemoteBrowsers → RemoteBrowsersLoader
+//   registers its parser at load the same way. Nothing below looks anything above it up by name.
 //   LabSupport (time limits, the polling loop, Swift literals, HTML escaping, durations, JSON skipping)
 //   sits under DevTools, UIAutomation (and the modules over it), Flows, Reports, LabKit, MessagesModel and
 //   MessagesClient, and depends on nothing
@@ -115,22 +117,32 @@ let package = Package(
         // belongs to (Swift Testing's current test, the running XCTest case), failure screenshots as
         // Swift Testing attachments, XCTest's predicate expectations and the seed's toggle helpers
         // for XCTest, and the `.uiAutomation` trait that reports a failure at the failing call.
-        // UIAutomation finds it by name when linked, so UIAutomation (and `lab`) links no test library.
-        .target(name: "UIAutomationTesting", dependencies: ["UIAutomation", "LabSupport"]),
+        // It registers itself with UIAutomation as the process loads it (UIAutomationTestingLoader's
+        // constructor), so UIAutomation (and `lab`) links no test library and a test target that
+        // links it needs no call.
+        .target(name: "UIAutomationTesting", dependencies: ["UIAutomation", "LabSupport", "UIAutomationTestingLoader"]),
+        // A C constructor that calls UIAutomationTesting's registration when the process loads
+        // (a Swift module cannot run code at load time); only UIAutomationTesting depends on it.
+        .target(name: "UIAutomationTestingLoader"),
         // Browsers from elsewhere, opted into: attached over CDP (`cdp:`), or obtained from a
         // WebDriver endpoint such as chromedriver or a Selenium Grid (`webdriver:`), with their
         // session clean-up and its signal handlers. Their few HTTP calls go over NIO's HTTP/1.1
-        // codec (https with the TLS trait). Linked into a test process, `LAB_BROWSER_SOURCE` can name them.
+        // codec (https with the TLS trait). Linked into a test process, `LAB_BROWSER_SOURCE` can name them:
+        // the module registers its parser as the process loads it (RemoteBrowsersLoader's constructor).
         .target(
             name: "RemoteBrowsers",
             dependencies: [
                 "UIAutomation",
                 "DevTools",
+                "RemoteBrowsersLoader",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // A C constructor that calls RemoteBrowsers' registration when the process loads; only
+        // RemoteBrowsers depends on it.
+        .target(name: "RemoteBrowsersLoader"),
         // Test reports: the run file (steps, outcomes, files), assembled from the test libraries'
         // JUnit XML and UIAutomation's step logs, merged across shards and reruns, rendered as a
         // self-contained HTML page and as Surefire-style JUnit XML. Knows nothing of browsers.
@@ -145,7 +157,11 @@ let package = Package(
         .target(name: "Sharding"),
         // XCUITest's own API (Apple's module name, synchronous) over UIAutomation, so XCUITest code
         // runs here unchanged: a facade — every wait, action and failure is UIAutomation's.
-        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting", "LabSupport"]),
+        // A test target's `UITestTarget` is found among the Swift type records (CTypeRecords).
+        .target(name: "XCUIAutomation", dependencies: ["UIAutomation", "UIAutomationTesting", "LabSupport", "CTypeRecords"]),
+        // Reads the Swift type records of the loaded images: the top-level type of a module by
+        // its name, for XCUIAutomation's `UITestTarget` (no lookup by mangled name).
+        .target(name: "CTypeRecords"),
         // Snapshot assertions on pointfree's swift-snapshot-testing: the element tree as text and
         // screenshots (PNG decoded and diffed in Swift; zlib through CompressNIO). Its own module,
         // so UIAutomation does not link swift-snapshot-testing.
@@ -162,7 +178,7 @@ let package = Package(
         // `lab record` and `lab inspect` over UIAutomation: the query chooser (the shortest query
         // unique in the live tree), the capture of what a person does (a script in an isolated
         // world, Scripts/capture.js), and the code written from it (XCUITest, UIAutomation, flow).
-        .target(name: "Recorder", dependencies: ["UIAutomation", "DevTools", "LabSupport"], resources: [.copy("Scripts")]),
+        .target(name: "Recorder", dependencies: ["UIAutomation", "LabSupport"], resources: [.copy("Scripts")]),
         // The conditional flow engine (the KIF seed's scenarios, steps, results, state and
         // transitions): validation, budgets, traces, diagrams. Knows nothing of browsers.
         .target(name: "Flows", dependencies: ["LabSupport"]),
@@ -497,6 +513,7 @@ let upcomingFeatures: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("ExistentialAny"),
 ]
-for target in package.targets where target.name != "CDevToolsSupport" {  // C: no Swift settings
+let cTargets: Set = ["CDevToolsSupport", "UIAutomationTestingLoader", "RemoteBrowsersLoader", "CTypeRecords"]
+for target in package.targets where !cTargets.contains(target.name) {  // C: no Swift settings
     target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
 }

@@ -1,4 +1,3 @@
-import DevTools
 import Foundation
 import LabSupport
 public import UIAutomation
@@ -52,12 +51,11 @@ public actor HoverInspector {
     /// The app inspected; launched by ``start()`` unless it runs already.
     public let app: Application
     private let chooser: QueryChooser
-    private var reader: Task<Void, Never>?
-    private var context: Int?
-    private var latest: (node: Int, context: Int)?
+    private var world: (any PageWorld)?
+    private var context: WorldContext?
+    private var latest: (node: Int, context: WorldContext)?
     private var draining = false
-    private var shownNode: Int?
-    private var labels = 0
+    private var shownNode: NodeHandle?
     private var observer: (@Sendable (HoverInspection) -> Void)?
     /// Every inspection so far, in order (one per element the pointer came to).
     public private(set) var inspections: [HoverInspection] = []
@@ -73,37 +71,34 @@ public actor HoverInspector {
     /// Launches the app (unless it runs already) and starts following the pointer.
     public func start() async throws {
         if !app.isRunning { try await app.launch() }
-        guard let (_, page) = app.runningPage else { throw RecorderError.notRunning }
-        _ = try await page.send(CDP.DOM.Enable())
-        _ = try await page.send(RecorderCDP.OverlayEnable())
-        let (world, reader) = try await WorldScript.inspect.install(on: page) { [weak self] message in
+        let world = try await WorldScript.inspect.install(in: app) { [weak self] event in
             guard let self else { return false }
-            await self.receive(message)
+            await self.receive(event)
             return true
         }
-        self.reader = reader
-        context = world
-        try await WorldScript.inspect.run(in: world, on: page)
+        self.world = world
+        context = world.initialContext
+        try await WorldScript.inspect.run(in: world, context: world.initialContext)
     }
 
     /// Stops following the pointer; removes the label from the window and the highlight.
     public func stop() async {
-        reader?.cancel()
-        reader = nil
+        let world = self.world
+        world?.close()
+        self.world = nil
         latest = nil
-        guard let (_, page) = app.runningPage else { return }
-        if let context {
-            _ = try? await page.send(CDP.Runtime.Evaluate(expression: "globalThis.__labInspectEnd && __labInspectEnd()", contextId: context))
+        guard let engine = app.runningEngine else { return }
+        if let world, let context {
+            _ = try? await world.evaluate("globalThis.__labInspectEnd && __labInspectEnd()", in: context, timeout: nil)
         }
-        _ = try? await page.send(RecorderCDP.HideHighlight())
-        _ = try? await page.send(RecorderCDP.OverlayDisable())
+        _ = try? await engine.highlight(nil)
+        await engine.stopHighlighting()
     }
 
     /// The label the window shows now, read from the page's rendering of it; `nil` when none is.
     public func shownLabel() async -> ShownLabel? {
-        guard let (_, page) = app.runningPage, let context,
-              let reply = try? await page.send(CDP.Runtime.Evaluate(expression: "__labInspectLabel()", contextId: context)),
-              reply.exceptionDetails == nil, let value = reply.result.value, let text = value["text"]?.string,
+        guard app.isRunning, let world, let context,
+              let value = try? await world.evaluate("__labInspectLabel()", in: context, timeout: nil), let text = value["text"]?.string,
               let box = Self.box(value["box"]), let elementBox = Self.box(value["element"])
         else { return nil }
         return ShownLabel(text: text, box: box, elementBox: elementBox)
@@ -123,24 +118,22 @@ public actor HoverInspector {
         var node: Int?
     }
 
-    private func receive(_ message: CDPEventMessage) async {
-        if message.method == RecorderCDP.ExecutionContextCreated.method {
-            if let created = WorldScript.inspect.createdContext(message) {
+    private func receive(_ event: WorldEvent) async {
+        guard case .report(let payload, let from) = event else {
+            if case .created(let created) = event {
                 context = created
                 shownNode = nil
             }
             return
         }
-        guard let call = WorldScript.inspect.report(message),
-              let report = try? JSONDecoder().decode(Report.self, from: Data(call.payload.utf8))
-        else { return }
-        context = call.executionContextId
+        guard let report = try? JSONDecoder().decode(Report.self, from: Data(payload.utf8)) else { return }
+        context = from
         switch report.kind {
         case "hover":
             guard let node = report.node else { return }
             // Only the newest position matters: a pointer that crossed ten elements while the
             // last one was being looked up is shown where it is now.
-            latest = (node, call.executionContextId)
+            latest = (node, from)
             if !draining {
                 draining = true
                 Task { await self.drain() }
@@ -162,15 +155,15 @@ public actor HoverInspector {
 
     /// Looks up the element of the report's node in a fresh element tree, chooses its query,
     /// checks it against the running app, highlights the element and shows the query beside it.
-    private func show(node number: Int, context: Int) async {
-        guard let (_, page) = app.runningPage,
-              let backendNode = await node(of: "__labNode(\(number))", context: context, page: page),
+    private func show(node number: Int, context: WorldContext) async {
+        guard let engine = app.runningEngine, let world,
+              let pointed = try? await world.node(of: "__labNode(\(number))", in: context, timeout: nil),
               let snapshot = try? await app.snapshot()
         else { return }
-        guard let index = snapshot.elementIndex(forDOMNode: backendNode), index > 0, let elementNode = snapshot.elements[index].domNodeId else {
+        guard let index = snapshot.elementIndex(forNode: pointed), index > 0, let elementNode = snapshot.elements[index].domNodeId else {
             shownNode = nil
-            _ = try? await page.send(CDP.Runtime.Evaluate(expression: "__labInspectHide()", contextId: context))
-            _ = try? await page.send(RecorderCDP.HideHighlight())
+            _ = try? await world.evaluate("__labInspectHide()", in: context, timeout: nil)
+            _ = try? await engine.highlight(nil)
             return
         }
         if elementNode == shownNode { return }  // the pointer moved onto a part of the same element
@@ -179,8 +172,8 @@ public actor HoverInspector {
         var live = false
         if let chosen { live = await chooser.verifyLive(chosen, is: elementNode) }
         let text = chosen.map { live ? $0.description : "\($0.description)  (changed since the tree was read)" } ?? "(no unique query)"
-        _ = try? await page.send(RecorderCDP.HighlightNode(backendNodeId: elementNode))
-        let shown = await label(text, on: elementNode, context: context, page: page)
+        _ = try? await engine.highlight(elementNode)
+        let shown = await label(text, on: elementNode, context: context, world: world)
         shownNode = elementNode
         let inspection = HoverInspection(
             element: element.line(includingFrame: false), query: chosen?.description, live: live, shownInWindow: shown)
@@ -188,27 +181,10 @@ public actor HoverInspector {
         observer?(inspection)
     }
 
-    /// Shows `text` next to DOM node `backendNode`, from the inspector's world.
-    private func label(_ text: String, on backendNode: Int, context: Int, page: PageSession) async -> Bool {
-        labels += 1
-        let group = "lab-inspect-\(labels)"
-        defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObjectGroup(objectGroup: group)) } }
-        guard let resolved = try? await page.send(
-            RecorderCDP.ResolveNodeInContext(backendNodeId: backendNode, executionContextId: context, objectGroup: group)),
-            let object = resolved.object.objectId,
-            let reply = try? await page.send(CDP.Runtime.CallFunctionOn(
-                functionDeclaration: "function (text) { return __labInspectShow(this, text); }", objectId: object,
-                arguments: [.init(value: .string(text))]))
-        else { return false }
-        return reply.exceptionDetails == nil && reply.result.value?.bool == true
-    }
-
-    /// The backend node id of what `expression` returns in the inspector's world.
-    private func node(of expression: String, context: Int, page: PageSession) async -> Int? {
-        guard let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, returnByValue: false, contextId: context)),
-              let object = result.result.objectId
-        else { return nil }
-        defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: object)) } }
-        return try? await page.send(CDP.DOM.DescribeNode(objectId: object)).node.backendNodeId
+    /// Shows `text` next to the page node `node`, from the inspector's world.
+    private func label(_ text: String, on node: NodeHandle, context: WorldContext, world: any PageWorld) async -> Bool {
+        let shown = try? await world.callFunction(
+            "function (text) { return __labInspectShow(this, text); }", on: node, in: context, arguments: [.string(text)])
+        return shown?.bool == true
     }
 }

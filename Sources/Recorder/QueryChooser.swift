@@ -130,8 +130,9 @@ public struct QueryChooser: Sendable {
     }
 
     /// Whether `element` resolves, in the running app now, to exactly one element, the one with
-    /// DOM node `domNodeId` (strict resolution, as a test's action would make it).
-    public func verifyLive(_ element: Element, is domNodeId: Int?) async -> Bool {
+    /// page node `domNodeId` (strict resolution, as a test's action would make it).
+    /// Package-level: node handles belong to the engines.
+    package func verifyLive(_ element: Element, is domNodeId: NodeHandle?) async -> Bool {
         guard let snapshot = try? await app.snapshot(), let indexes = try? await snapshot.indexes(of: element),
               indexes.count == 1
         else { return false }

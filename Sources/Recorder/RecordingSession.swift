@@ -1,4 +1,3 @@
-import DevTools
 import Foundation
 import LabSupport
 public import UIAutomation
@@ -25,10 +24,10 @@ public actor RecordingSession {
     private var trees = TreeHistory()
     /// The element of the last press on a switch or check box, to read its new value.
     private var pressedToggle: (code: String, element: Element)?
-    private var context: Int?
+    private var context: WorldContext?
     private var marks = 0
     private var marksDone = 0
-    private var reader: Task<Void, Never>?
+    private var world: (any PageWorld)?
     private var observer: (@Sendable (RecordedStep) -> Void)?
 
     public init(app: Application) {
@@ -43,30 +42,30 @@ public actor RecordingSession {
     /// Launches the app (unless it runs already) and starts capturing.
     public func start() async throws {
         if !app.isRunning { try await app.launch() }
-        guard let (_, page) = app.runningPage else { throw RecorderError.notRunning }
-        let (world, reader) = try await WorldScript.capture.install(on: page) { [weak self] message in
+        guard let engine = app.runningEngine else { throw RecorderError.notRunning }
+        let world = try await WorldScript.capture.install(in: app) { [weak self] event in
             guard let self else { return false }
-            await self.receive(message)
+            await self.receive(event)
             return true
         }
-        self.reader = reader
-        context = world
-        if let history = try? await page.send(CDP.Page.GetNavigationHistory()) {
+        self.world = world
+        context = world.initialContext
+        if let entry = try? await engine.currentHistoryEntry() {
             var origin = ""
-            if let url = URL(string: history.entries[history.currentIndex].url), let scheme = url.scheme, let host = url.host {
+            if let url = URL(string: entry.url), let scheme = url.scheme, let host = url.host {
                 origin = "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
             }
-            translator = StepTranslator(origin: origin, historyIndex: history.currentIndex)
+            translator = StepTranslator(origin: origin, historyIndex: entry.index)
         }
-        try await WorldScript.capture.run(in: world, on: page)
+        try await WorldScript.capture.run(in: world, context: world.initialContext)
         // The first tree of this document (its token exists once the script has run).
-        _ = await readTree(context: world)
+        _ = await readTree(context: world.initialContext)
     }
 
     /// Waits until everything the page reported before this call has been turned into steps
     /// and the element tree has been read again (for tests driving the page: act, settle, act).
     public func settle(timeout: Duration = .seconds(15)) async throws {
-        guard let (_, page) = app.runningPage else { throw RecorderError.notRunning }
+        guard app.isRunning, let world else { throw RecorderError.notRunning }
         marks += 1
         let mark = marks
         let deadline = ContinuousClock.now + timeout
@@ -74,10 +73,8 @@ public actor RecordingSession {
         // navigation can replace the world between the two calls: then try the new one.
         let expression = "\(WorldScript.capture.bindingName)(JSON.stringify({ kind: 'mark', id: \(mark) }))"
         _ = try await poll(until: deadline, backoff: Backoff([.milliseconds(20)])) { @Sendable in
-            guard let context = await self.context,
-                let result = try? await page.send(CDP.Runtime.Evaluate(expression: expression, contextId: context))
-            else { return false }
-            return result.exceptionDetails == nil
+            guard let context = await self.context else { return false }
+            return (try? await world.evaluate(expression, in: context, timeout: nil)) != nil
         }
         // When the mark could not be sent, this times out (the deadline has passed).
         let settled = try await poll(until: deadline, backoff: Backoff([.milliseconds(10)])) { @Sendable in await self.marksDone >= mark }
@@ -96,8 +93,8 @@ public actor RecordingSession {
 
     /// Stops capturing and returns every step.
     public func stop() async -> [RecordedStep] {
-        reader?.cancel()
-        reader = nil
+        world?.close()
+        world = nil
         return await recordedSteps()
     }
 
@@ -131,22 +128,21 @@ public actor RecordingSession {
         var seq: Int?
     }
 
-    private func receive(_ message: CDPEventMessage) async {
-        if message.method == RecorderCDP.ExecutionContextCreated.method {
-            if let created = WorldScript.capture.createdContext(message) { context = created }
-            return
+    private func receive(_ event: WorldEvent) async {
+        switch event {
+        case .created(let created):
+            context = created
+        case .report(let payload, let from):
+            guard let report = try? JSONDecoder().decode(Report.self, from: Data(payload.utf8)) else { return }
+            context = from
+            await handle(report, context: from)
+            await refresh(context: from)
+            if report.kind == "mark", let id = report.id { marksDone = max(marksDone, id) }
         }
-        guard let call = WorldScript.capture.report(message),
-              let report = try? JSONDecoder().decode(Report.self, from: Data(call.payload.utf8))
-        else { return }
-        context = call.executionContextId
-        await handle(report, context: call.executionContextId)
-        await refresh(context: call.executionContextId)
-        if report.kind == "mark", let id = report.id { marksDone = max(marksDone, id) }
     }
 
     /// Looks up what `report` is about and hands it to the translator.
-    private func handle(_ report: Report, context: Int) async {
+    private func handle(_ report: Report, context: WorldContext) async {
         switch report.kind {
         case "press":
             let target = await target(report, context: context, retarget: true)
@@ -173,7 +169,7 @@ public actor RecordingSession {
             apply(.wheel(await target(report, context: context, retarget: true), dx: report.dx ?? 0, dy: report.dy ?? 0))
         case "load":
             var index: Int?
-            if let (_, page) = app.runningPage { index = try? await page.send(CDP.Page.GetNavigationHistory()).currentIndex }
+            if let engine = app.runningEngine { index = try? await engine.currentHistoryEntry().index }
             apply(.load(type: report.type, url: report.url, historyIndex: index))
         default:
             break
@@ -194,13 +190,13 @@ public actor RecordingSession {
     /// The element under the pointer for an assertion, with its label and value; `nil` when
     /// the pointer is over no element of the tree.
     private func assertedElement(
-        _ assertion: CapturedEvent.Assertion, _ report: Report, context: Int
+        _ assertion: CapturedEvent.Assertion, _ report: Report, context: WorldContext
     ) async -> CapturedEvent.AssertedElement? {
-        guard let (_, page) = app.runningPage,
-              let node = await node(of: "__labNodeAtPointer()", in: report.doc, context: context, page: page),
+        guard let world,
+              let node = await node(of: "__labNodeAtPointer()", in: report.doc, context: context, world: world),
               let tree = await readTree(context: context), tree.document == report.doc,
               case let snapshot = tree.snapshot,
-              let pointed = snapshot.elementIndex(forDOMNode: node), pointed > 0,
+              let pointed = snapshot.elementIndex(forNode: node), pointed > 0,
               case let index = chooser.assertionTarget(for: pointed, in: snapshot, forValue: assertion == .value),
               let element = try? await chooser.element(for: index, in: snapshot)
         else { return nil }
@@ -215,10 +211,10 @@ public actor RecordingSession {
     /// is asked for by its number (exact) while its document is still there, else found by its
     /// box and the press point (``ElementLocator``). Never looked up in another document's tree.
     /// A switch or check box found is kept, to read its new value after a press.
-    private func target(_ report: Report, context: Int, retarget: Bool) async -> CapturedEvent.Target {
-        var node: Int?
-        if let number = report.node, let (_, page) = app.runningPage {
-            node = await self.node(of: "__labNode(\(number))", in: report.doc, context: context, page: page)
+    private func target(_ report: Report, context: WorldContext, retarget: Bool) async -> CapturedEvent.Target {
+        var node: NodeHandle?
+        if let number = report.node, let world {
+            node = await self.node(of: "__labNode(\(number))", in: report.doc, context: context, world: world)
         }
         let stored = trees.tree(document: report.doc, report: report.seq)
         if let stored, let found = await element(in: stored, node: node, report: report, retarget: retarget) { return found }
@@ -230,9 +226,9 @@ public actor RecordingSession {
         return stored == nil && current == nil ? .documentUnread : .noElement
     }
 
-    private func element(in tree: TreeHistory.Tree, node: Int?, report: Report, retarget: Bool) async -> CapturedEvent.Target? {
+    private func element(in tree: TreeHistory.Tree, node: NodeHandle?, report: Report, retarget: Bool) async -> CapturedEvent.Target? {
         let snapshot = tree.snapshot
-        let found = node.flatMap { snapshot.elementIndex(forDOMNode: $0) }
+        let found = node.flatMap { snapshot.elementIndex(forNode: $0) }
             ?? (node == nil ? ElementLocator(snapshot: snapshot).index(box: report.box, point: report.point, testid: report.testid) : nil)
         guard var index = found, index > 0 else { return nil }
         if retarget { index = chooser.actionTarget(for: index, in: snapshot) }
@@ -245,10 +241,10 @@ public actor RecordingSession {
     /// Reads the element tree, tagged with its document when the capture world of `context`
     /// names the same document before and after the read; a tagged tree is kept for lookups.
     /// `nil` when the tree could not be read or not tagged.
-    private func readTree(context: Int?) async -> TreeHistory.Tree? {
-        guard let context, let (_, page) = app.runningPage, let first = await documentState(context: context, page: page),
+    private func readTree(context: WorldContext?) async -> TreeHistory.Tree? {
+        guard let context, let world, let first = await documentState(context: context, world: world),
               let snapshot = try? await app.snapshot(),
-              let second = await documentState(context: context, page: page), second.document == first.document
+              let second = await documentState(context: context, world: world), second.document == first.document
         else { return nil }
         let tree = TreeHistory.Tree(snapshot: snapshot, document: first.document, reportsAfter: second.reports)
         trees.keep(tree)
@@ -257,10 +253,9 @@ public actor RecordingSession {
 
     /// The capture world's document token and how many reports it has sent; `nil` when the
     /// world is gone (its document was replaced) or does not answer in time.
-    private func documentState(context: Int, page: PageSession) async -> (document: String, reports: Int)? {
-        guard let result = try? await page.send(
-            CDP.Runtime.Evaluate(expression: "globalThis.__labDocumentState()", contextId: context), timeout: Self.evaluationLimit),
-            result.exceptionDetails == nil, case .array(let values)? = result.result.value, values.count == 2,
+    private func documentState(context: WorldContext, world: any PageWorld) async -> (document: String, reports: Int)? {
+        guard case .array(let values)? = try? await world.evaluate(
+            "globalThis.__labDocumentState()", in: context, timeout: Self.evaluationLimit), values.count == 2,
             let document = values[0].string, let reports = values[1].number
         else { return nil }
         return (document, Int(reports))
@@ -269,25 +264,20 @@ public actor RecordingSession {
     /// The longest the recorder waits for one evaluation in its world.
     private static let evaluationLimit: Duration = .seconds(5)
 
-    /// The backend node id of what `expression` returns in the capture world — only while that
-    /// world's document is still `document` (a context number can name another world later).
-    private func node(of expression: String, in document: String?, context: Int, page: PageSession) async -> Int? {
+    /// The page node `expression` returns in the capture world, as the element tree names it —
+    /// only while that world's document is still `document` (a context can name another world later).
+    private func node(of expression: String, in document: String?, context: WorldContext, world: any PageWorld) async -> NodeHandle? {
         var guarded = expression
         if let document, let literal = try? String(decoding: JSONEncoder().encode(document), as: UTF8.self) {
             guarded = "(globalThis.__labDocumentState()[0] === \(literal) ? \(expression) : null)"
         }
-        guard let result = try? await page.send(
-            CDP.Runtime.Evaluate(expression: guarded, returnByValue: false, contextId: context), timeout: Self.evaluationLimit),
-            let object = result.result.objectId
-        else { return nil }
-        defer { Task { _ = try? await page.send(CDP.Runtime.ReleaseObject(objectId: object)) } }
-        return try? await page.send(CDP.DOM.DescribeNode(objectId: object), timeout: Self.evaluationLimit).node.backendNodeId
+        return try? await world.node(of: guarded, in: context, timeout: Self.evaluationLimit)
     }
 
     /// Reads the tree again once the app is idle: the "before" of the next event (kept when it
     /// is known to be of the document of `context`'s world); gives the translator the pending
     /// toggle's value in it when it is of the toggle's document.
-    private func refresh(context: Int) async {
+    private func refresh(context: WorldContext) async {
         try? await app.waitForIdle(timeout: .seconds(5))
         let tree = await readTree(context: context)
         guard let toggle = translator.pendingToggle else { return }

@@ -1,10 +1,12 @@
-import DevTools
 import Foundation
+import UIAutomation
 
 /// A script of the recorder's that runs in an isolated world of the app's page (it shares the
 /// DOM, none of the app's JavaScript) and reports through a binding only that world sees:
 /// the capture script (`Scripts/capture.js`) and the hover inspector's (`Scripts/inspect.js`),
-/// each with a world and a binding of its own. Both are checked by scripts/check-js.
+/// each with a world and a binding of its own. Both are checked by scripts/check-js. The
+/// engine makes the world (``PageEngine/installWorld(named:binding:script:deliver:)``): the
+/// recorder speaks no browser protocol.
 struct WorldScript: Sendable {
     /// The isolated world the script runs in.
     let worldName: String
@@ -24,49 +26,22 @@ struct WorldScript: Sendable {
         return text
     }
 
-    /// Sets the world up in `page`: every binding call and new execution context goes to
-    /// `deliver`, in order, until it answers `false` or the page closes; the binding and the
-    /// script are installed for every new document, and the world is made in the document
-    /// open now. Returns that world's execution context (the script not yet run there: see
-    /// ``run(in:on:)``) and the task reading the events, which the caller cancels to stop.
-    func install(on page: PageSession, deliver: @escaping @Sendable (CDPEventMessage) async -> Bool) async throws
-        -> (context: Int, reader: Task<Void, Never>) {
-        let events = page.session.events(methods: [RecorderCDP.BindingCalled.method, RecorderCDP.ExecutionContextCreated.method])
-        let reader = Task {
-            do {
-                for try await message in events {
-                    guard await deliver(message) else { return }
-                }
-            } catch {}
-        }
+    /// Sets the world up in the running app's page: every report and every new instance of the
+    /// world goes to `deliver`, in order, until it answers `false` or the world is closed; the
+    /// binding and the script are installed for every new document, and the world is made in
+    /// the document open now (its ``PageWorld/initialContext``, the script not yet run there:
+    /// see ``run(in:context:)``).
+    func install(in app: Application, deliver: @escaping @Sendable (WorldEvent) async -> Bool) async throws -> any PageWorld {
+        guard let engine = app.runningEngine else { throw RecorderError.notRunning }
+        return try await engine.installWorld(named: worldName, binding: bindingName, script: source, deliver: deliver)
+    }
+
+    /// Runs the script in `context` of `world` (the document open now).
+    func run(in world: any PageWorld, context: WorldContext) async throws {
         do {
-            _ = try await page.send(RecorderCDP.AddBinding(name: bindingName, executionContextName: worldName))
-            _ = try await page.send(RecorderCDP.AddScriptToEvaluateInWorld(source: source, worldName: worldName))
-            _ = try await page.send(CDP.Runtime.Enable())
-            let frame = try await page.send(RecorderCDP.GetFrameTree()).frameTree.frame.id
-            let world = try await page.send(RecorderCDP.CreateIsolatedWorld(frameId: frame, worldName: worldName))
-            return (world.executionContextId, reader)
-        } catch {
-            reader.cancel()
-            throw error
+            _ = try await world.evaluate(source, in: context, timeout: nil)
+        } catch let error as UIAutomationError where error.reason.kind == .scriptFailed {
+            throw RecorderError.script(error.reason.description)
         }
-    }
-
-    /// Runs the script in the world `context` of the document open now.
-    func run(in context: Int, on page: PageSession) async throws {
-        let result = try await page.send(CDP.Runtime.Evaluate(expression: source, contextId: context))
-        if let failure = result.exceptionDetails { throw RecorderError.script(failure.message) }
-    }
-
-    /// Whether `message` says this script's world was made in a new document: its context id.
-    func createdContext(_ message: CDPEventMessage) -> Int? {
-        guard let created = try? message.decode(RecorderCDP.ExecutionContextCreated.self), created.context.name == worldName else { return nil }
-        return created.context.id
-    }
-
-    /// The report the script made through its binding, if `message` is one.
-    func report(_ message: CDPEventMessage) -> RecorderCDP.BindingCalled? {
-        guard let call = try? message.decode(RecorderCDP.BindingCalled.self), call.name == bindingName else { return nil }
-        return call
     }
 }

@@ -3,8 +3,8 @@ public import UIAutomation
 
 /// UIAutomation's view of the test libraries (see `TestLibraryBridge`): the Swift Testing test
 /// running the current task, else the XCTest case running now; and Swift Testing attachments
-/// for a failure's screenshot and tree. UIAutomation looks this type up by name, so its module
-/// and type names are part of that contract.
+/// for a failure's screenshot and tree. Registered with UIAutomation as the process loads this
+/// module (``registerTestLibraries()``).
 package enum TestLibraries: TestLibraryBridge {
     package static var currentTest: TestIdentity? {
         if let test = Test.current {
@@ -21,4 +21,11 @@ package enum TestLibraries: TestLibraryBridge {
     /// Starts the pool-stall watch (once per process, when `LAB_POOL_STALL_WATCH=1` or
     /// `LAB_POOL_STALL_DUMP` asks for it).
     package static func applicationWillLaunch() { PoolStallWatch.startOnce() }
+}
+
+/// Registers ``TestLibraries`` with UIAutomation: called by the UIAutomationTestingLoader
+/// target's constructor (loader.c) as the process loads this module, before `main`.
+@_cdecl("lab_uiautomation_testing_register")
+package func registerTestLibraries() {
+    TestLibraryRegistry.register(TestLibraries.self)
 }

@@ -1,3 +1,4 @@
+import CTypeRecords
 import Foundation
 import Synchronization
 public import UIAutomation
@@ -175,11 +176,13 @@ enum TargetRegistry {
 
     private static func applications(ofModule module: String) -> [TargetApplication] { configuration(ofModule: module).apps }
 
-    /// The `UITestTarget` type of `module`, found by its mangled name (enum, struct or class).
+    /// The `UITestTarget` type of `module` (an enum, struct or class at its top level), found
+    /// among the Swift type records of the loaded images (CTypeRecords).
     private static func configuration(ofModule module: String) -> (apps: [TargetApplication], continueAfterFailure: Bool) {
         if let known = modules.withLock({ $0[module] }) { return known }
-        let prefix = "\(module.utf8.count)\(module)12UITestTarget"
-        let type = ["O", "V", "C"].lazy.compactMap { _typeByName(prefix + $0) as? any UITestTargetConfiguration.Type }.first
+        let type = lab_find_top_level_type(module, "UITestTarget").flatMap {
+            unsafeBitCast($0, to: Any.Type.self) as? any UITestTargetConfiguration.Type
+        }
         let found = (type?.applications ?? [], type?.continueAfterFailure ?? true)
         modules.withLock { $0[module] = found }
         return found

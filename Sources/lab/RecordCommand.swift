@@ -1,5 +1,4 @@
 import ArgumentParser
-import DevTools
 import Dispatch
 import Foundation
 import Recorder
@@ -81,7 +80,7 @@ struct RecordCommand: AsyncParsableCommand {
         }
         let watcher = Task {
             while !Task.isCancelled {
-                guard let page = app.runningPage, !page.browser.isClosed, (try? await page.page.evaluate("1")) != nil else { break }
+                guard let engine = app.runningEngine, (try? await engine.evaluate("1")) != nil else { break }
                 try? await Task.sleep(for: .milliseconds(500))
             }
             continuation.yield()
@@ -159,7 +158,7 @@ struct InspectCommand: AsyncParsableCommand {
     /// Prints the tree again whenever it changes, until cancelled or the browser goes away.
     static func watch(_ app: Application, _ inspector: Inspector) async {
         var last = (try? await app.snapshot())?.treeDescription(includingFrames: false) ?? ""
-        while !Task.isCancelled, !(app.runningPage?.browser.isClosed ?? true) {
+        while !Task.isCancelled, app.isRunning {
             try? await app.waitForIdle()
             guard let now = try? await app.snapshot() else { break }
             let text = now.treeDescription(includingFrames: false)

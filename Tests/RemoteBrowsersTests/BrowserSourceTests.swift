@@ -125,7 +125,7 @@ struct BrowserSourceTests {
         let third = try await shared.current()
         #expect(first !== second)
         #expect(first === third)
-        #expect(first.process?.pid != second.process?.pid)
+        #expect(first.devToolsBrowser?.process?.pid != second.devToolsBrowser?.process?.pid)
         await shared.close()
         #expect(first.isClosed && second.isClosed)
     }

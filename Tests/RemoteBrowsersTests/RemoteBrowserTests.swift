@@ -21,7 +21,7 @@ struct RemoteBrowserTests {
             try await app.launch()
             #expect(try await app.buttons["save"].label == "Save")
             let browser = try await configuration.browser.current()
-            #expect(browser.process == nil)  // not launched here
+            #expect(browser.devToolsBrowser?.process == nil)  // not launched here
             #expect(driver.browserPIDs().count == 1)
             try await app.launch()  // a second launch: a new context in the same session
             #expect(try await app.buttons["save"].label == "Save")
@@ -115,7 +115,7 @@ struct CDPEndpointSourceTests {
             let app = Application(host: try await BasicsPage.host(), configuration: configuration)
             try await app.launch()
             #expect(try await app.buttons["save"].label == "Save")
-            #expect(try await configuration.browser.current().process == nil)
+            #expect(try await configuration.browser.current().devToolsBrowser?.process == nil)
             await app.terminate()
             await configuration.browser.close()
             #expect(!local.isClosed)  // releasing an attached browser only disconnects

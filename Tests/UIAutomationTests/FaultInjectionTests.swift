@@ -21,7 +21,7 @@ final class FaultInjectionTests: XCTestCase {
         let app = Application(host: try await FixtureHost.page("/basics"), configuration: configuration)
         try await app.launch()
         let browser = try await configuration.browser.current()
-        let pid = try XCTUnwrap(browser.process?.pid)
+        let pid = try XCTUnwrap(browser.devToolsBrowser?.process?.pid)
         // A wait under way when the browser dies: it must not wait out its 10 s.
         let waiting = Task { try await app.buttons["never there"].waitForExistence(timeout: 10) }
         try await Task.sleep(for: .milliseconds(300))
@@ -42,7 +42,7 @@ final class FaultInjectionTests: XCTestCase {
         try await app.launch()
         let label = try await app.buttons["save"].label
         XCTAssertEqual(label, "Save")
-        let fresh = try await configuration.browser.current().process?.pid
+        let fresh = try await configuration.browser.current().devToolsBrowser?.process?.pid
         XCTAssertNotEqual(fresh, pid)
         await app.terminate()
         await configuration.browser.close()
@@ -51,7 +51,7 @@ final class FaultInjectionTests: XCTestCase {
     func testRendererCrashFailsAtOnceAndTheNextLaunchWorksInTheSameBrowser() async throws {
         let app = Application(host: try await FixtureHost.page("/basics"))
         try await app.launch()
-        let browserPID = try await app.configuration.browser.current().process?.pid
+        let browserPID = try await app.configuration.browser.current().devToolsBrowser?.process?.pid
         let page = try XCTUnwrap(app.driver(for: "test") as? PageDriver).page
         // Crashes the renderer of this page only (the browser and other pages live on).
         _ = try? await page.send(CDP.Page.Crash(), timeout: .seconds(2))
@@ -68,7 +68,7 @@ final class FaultInjectionTests: XCTestCase {
         try await app.launch()
         let label = try await app.buttons["save"].label
         XCTAssertEqual(label, "Save")
-        let stillTheSameBrowser = try await app.configuration.browser.current().process?.pid
+        let stillTheSameBrowser = try await app.configuration.browser.current().devToolsBrowser?.process?.pid
         XCTAssertEqual(stillTheSameBrowser, browserPID)
         await app.terminate()
     }

@@ -1,4 +1,3 @@
-import DevTools
 public import Foundation
 import LabSupport
 import Synchronization
@@ -68,7 +67,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
     /// with the launch arguments and environment, opens it in a new isolated browser
     /// context, and waits until it is idle.
     public func launch(file: StaticString = #filePath, line: UInt = #line) async throws {
-        TestLibraries.bridge?.applicationWillLaunch()
+        TestLibraryRegistry.bridge?.applicationWillLaunch()
         try await called(file, line) {
             // The slot first: the launch's clock starts once the app may run (RunningApps).
             try await RunningApps.shared.admit(ObjectIdentifier(self), named: "app of \(type(of: host))", test: TestIdentity.current)
@@ -97,19 +96,15 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         let running = try await host.launch(arguments: arguments, environment: environment)
         do {
             let driver: any PageEngine
-            var spareIn: Browser?  // the DevTools engine's browser, where the next launch's page is made ready
             if let makeEngine = configuration.pageEngine {
                 driver = try await makeEngine(configuration)
             } else {
-                let browser = try await configuration.browser.current()
-                driver = try await PageDriver.open(in: browser, configuration: configuration, signals: signals)
-                spareIn = configuration.preparesNextLaunch ? browser : nil
+                driver = try await configuration.browser.current().openPage(configuration: configuration, signals: signals)
             }
             state.withLock { $0.running = (running, driver) }
             try await prepareNetwork(of: driver, signals: signals)  // routes see the launch's first request
             progress.enter("open")
             try await driver.open(running.url, until: progress.deadline)
-            if let spareIn { await SparePages.shared.refill(in: spareIn, device: configuration.device) }
         } catch {
             await stopRunning()
             await running.terminate()
@@ -233,7 +228,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         return driver
     }
 
-    /// Runs `body`, turning browser errors into `UIAutomationError`s that name `query`.
+    /// Runs `body`, turning engine errors (``EngineError``) into `UIAutomationError`s that name `query`.
     func perform<T>(_ query: String, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -247,11 +242,7 @@ public final class Application: ElementQueryProviding, Sendable, CustomStringCon
         case let error as UIAutomationError where error.query.isEmpty:  // raised below the query's level
             return UIAutomationError(query: query, reason: error.reason, tree: error.tree)
         case let error as UIAutomationError: return error
-        case DevToolsError.timeout(let method, let after):
-            return UIAutomationError(query: query, reason: .timedOut(
-                after: after, waitingFor: "the browser to answer \(method)", lastProblem: "the page is not responding"))
-        case DevToolsError.javaScriptException(let message): return UIAutomationError(query: query, reason: .scriptFailed(message))
-        case let error as DevToolsError: return UIAutomationError(query: query, reason: .browser(BrowserFailure(error)))
+        case let error as any EngineError: return UIAutomationError(query: query, reason: error.reason)
         default: return error
         }
     }

@@ -1,5 +1,5 @@
-package import DevTools
 public import Foundation
+import Synchronization
 
 /// Where the browsers of a ``SharedBrowser`` come from: launched here (the default,
 /// ``LocalBrowserSource``), or — with the `RemoteBrowsers` module linked — attached over CDP
@@ -26,49 +26,17 @@ public protocol BrowserSource: Sendable, CustomStringConvertible {
 ///
 /// Sources make one with ``launch(_:)`` (a local Chromium) or
 /// ``attach(webSocketURL:headers:connectTimeout:callTimeout:peer:release:)`` (a running one,
-/// over its DevTools WebSocket); how it is driven stays inside UIAutomation.
+/// over its DevTools WebSocket), or — an engine of this package — from the ``BrowserEngine``
+/// that drives it; how it is driven stays inside the engine.
 public struct ObtainedBrowser: Sendable {
-    /// The browser, driven over CDP.
-    package let browser: Browser
+    /// The engine that drives the browser and opens each launch's page.
+    package let engine: any BrowserEngine
     private let releaseBody: @Sendable () async -> Void
 
-    package init(browser: Browser, release: @escaping @Sendable () async -> Void) {
-        self.browser = browser
+    /// A browser `engine` drives; ``release()`` runs `release` (which closes or disconnects it).
+    package init(engine: any BrowserEngine, release: @escaping @Sendable () async -> Void) {
+        self.engine = engine
         self.releaseBody = release
-    }
-
-    /// A local Chromium launched with `options`, closed by ``release()``.
-    public static func launch(_ options: BrowserLaunchOptions = BrowserLaunchOptions()) async throws(BrowserFailure) -> ObtainedBrowser {
-        do {
-            let browser = try await Browser.launch(options.devToolsOptions)
-            return ObtainedBrowser(browser: browser) { await browser.close() }
-        } catch let error as DevToolsError {
-            throw BrowserFailure(error)
-        } catch {
-            throw BrowserFailure(kind: .launchFailed, description: "Could not launch a browser: \(error)")
-        }
-    }
-
-    /// A running Chromium attached over its DevTools WebSocket (`ws://`, or `wss://` with the
-    /// package's `TLS` trait; no `Origin` header is sent), sending `headers` with the upgrade. ``release()``
-    /// disconnects and then runs `release` (a WebDriver source deletes its session there).
-    /// `peer` names the browser in errors (default: the URL).
-    public static func attach(
-        webSocketURL: String, headers: [String: String] = [:], connectTimeout: Duration = .seconds(10),
-        callTimeout: Duration = .seconds(30), peer: String? = nil, release: @escaping @Sendable () async -> Void = {}
-    ) async throws(BrowserFailure) -> ObtainedBrowser {
-        do {
-            let browser = try await Browser.connect(
-                webSocketURL: webSocketURL, callTimeout: callTimeout, connectTimeout: connectTimeout, headers: headers, peer: peer)
-            return ObtainedBrowser(browser: browser) {
-                await browser.close()
-                await release()
-            }
-        } catch let error as DevToolsError {
-            throw BrowserFailure(error)
-        } catch {
-            throw BrowserFailure(kind: .unreachable, subject: webSocketURL, description: "Could not attach to \(webSocketURL): \(error)")
-        }
     }
 
     /// Gives the browser back: closes a launched one, disconnects an attached one, deletes a
@@ -91,10 +59,11 @@ public struct LocalBrowserSource: BrowserSource {
     public var description: String { "local launch" }
 }
 
-/// A browser source that `LAB_BROWSER_SOURCE` can name with a scheme of its own (`cdp:`,
-/// `webdriver:`): the `RemoteBrowsers` module's sources, found when that module is linked
-/// into the test process, so that UIAutomation itself links no HTTP client.
-package protocol RemoteBrowserSourceParser {
+/// Browser sources that `LAB_BROWSER_SOURCE` can name with a scheme of their own (`cdp:`,
+/// `webdriver:`): the `RemoteBrowsers` module's sources, registered
+/// (``BrowserSources/register(_:)``) when that module is loaded into the process, so that
+/// UIAutomation itself links no HTTP client.
+package protocol RemoteBrowserSourceParser: Sendable {
     /// The source `text` names (`cdp:…`, `webdriver:…`); `nil` for a scheme it does not know.
     static func source(_ text: String) throws(RemoteBrowserError) -> (any BrowserSource)?
 }
@@ -117,10 +86,10 @@ public enum BrowserSources {
     public static func parse(_ text: String) throws(RemoteBrowserError) -> any BrowserSource {
         let text = text.trimmingCharacters(in: .whitespaces)
         if text.isEmpty || text == "local" { return LocalBrowserSource() }
-        let remote = text.hasPrefix("cdp:") || text.hasPrefix("webdriver:")
-        if remote, let parser = remoteParser {
+        for parser in parsers.withLock({ $0 }) {
             if let source = try parser.source(text) { return source }
-        } else if remote {
+        }
+        if text.hasPrefix("cdp:") || text.hasPrefix("webdriver:") {
             throw .invalidSource(
                 "\(environmentVariable)=\(text) needs the RemoteBrowsers module: add it to the test target's dependencies")
         }
@@ -128,9 +97,15 @@ public enum BrowserSources {
             "\(environmentVariable)=\(text) is none of local, cdp:<ws:// or http:// URL>, webdriver:<http:// URL>")
     }
 
-    /// `RemoteBrowsers.RemoteSources`, when that module is in the process (looked up by its
-    /// mangled name: a module that is linked registers nothing, so this is how it is found).
-    private static var remoteParser: (any RemoteBrowserSourceParser.Type)? {
-        _typeByName("14RemoteBrowsers13RemoteSourcesO") as? any RemoteBrowserSourceParser.Type
+    /// The parsers of other modules' schemes, in the order they registered.
+    private static let parsers = Mutex<[any RemoteBrowserSourceParser.Type]>([])
+
+    /// Lets ``parse(_:)`` (and so `LAB_BROWSER_SOURCE`) name `parser`'s sources. The
+    /// `RemoteBrowsers` module registers its `cdp:` and `webdriver:` parser as the process loads
+    /// it; registering the same parser again changes nothing.
+    package static func register(_ parser: any RemoteBrowserSourceParser.Type) {
+        parsers.withLock { parsers in
+            if !parsers.contains(where: { $0 == parser }) { parsers.append(parser) }
+        }
     }
 }

@@ -1,4 +1,3 @@
-package import DevTools
 import Foundation
 
 /// The browsers of this test process: each obtained from a ``BrowserSource`` on first use,
@@ -71,17 +70,17 @@ public actor SharedBrowser {
     public func setSource(_ source: any BrowserSource) { choice = .success(source) }
 
     /// The browser the next launch uses (the next one round-robin), live: obtained (or
-    /// obtained again) if needed.
-    package func current() async throws -> Browser {
+    /// obtained again) if needed; the engine that drives it opens the launch's page.
+    package func current() async throws -> any BrowserEngine {
         let index = nextSlot % count
         nextSlot &+= 1
         return try await browser(at: index)
     }
 
-    private func browser(at index: Int) async throws -> Browser {
+    private func browser(at index: Int) async throws -> any BrowserEngine {
         var slot = slots[index] ?? Slot()
-        if let obtained = slot.obtained, !obtained.browser.isClosed { return obtained.browser }
-        if let obtaining = slot.obtaining { return try await obtaining.value.browser }
+        if let obtained = slot.obtained, !obtained.engine.isClosed { return obtained.engine }
+        if let obtaining = slot.obtaining { return try await obtaining.value.engine }
         let source = try choice.get()
         let previous = slot.obtained
         let task = Task.detached {
@@ -94,7 +93,7 @@ public actor SharedBrowser {
         do {
             let fresh = try await task.value
             slots[index] = Slot(obtained: fresh, obtaining: nil)
-            return fresh.browser
+            return fresh.engine
         } catch {
             slots[index] = Slot()
             throw error

@@ -94,18 +94,19 @@ final class NodeHandles: Sendable {
     /// document: a backend node through `DOM.resolveNode`, an in-page engine's reference through
     /// `window.__labInpage.node(ref)` (one round trip either way).
     static func object(for node: NodeHandle, in page: PageSession, group: String?, limit: Duration) async throws -> String? {
-        switch node {
-        case .backend(let id):
+        if let id = node.backendNodeId {
             do {
                 return try await page.send(CDP.DOM.ResolveNode(backendNodeId: id, objectGroup: group), timeout: limit).object.objectId
             } catch DevToolsError.protocolError {
                 return nil  // "No node with given id found": it left the document
             }
-        case .inPage(let ref):
+        } else if let ref = node.inPageReference {
             let reply = try await page.send(CDP.Runtime.Evaluate(
                 expression: PageScripts.inPageNode(ref), returnByValue: false, objectGroup: group), timeout: limit)
             guard reply.exceptionDetails == nil, reply.result.subtype != "null" else { return nil }
             return reply.result.objectId
+        } else {
+            return nil  // no handle of this engine's
         }
     }
 

@@ -331,7 +331,7 @@ enum InPageRequest {
             hasFocus: fields["focused"]?.bool ?? false,
             frame: frame.count == 4 ? Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]) : .zero,
             role: fields["role"]?.string ?? "",
-            node: fields["ref"]?.integer.map(NodeHandle.inPage),
+            node: fields["ref"]?.integer.map { NodeHandle.inPage($0) },
             parent: nil, depth: 0)
     }
 }

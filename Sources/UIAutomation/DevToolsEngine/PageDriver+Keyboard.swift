@@ -120,10 +120,9 @@ extension PageDriver {
     /// made for the call. A node that has gone fails as `DOM.focus` fails for a backend id.
     private func focusNode(_ node: NodeHandle) async throws {
         let limit = configuration.responseTimeout
-        switch node {
-        case .backend(let id):
+        if let id = node.backendNodeId {
             _ = try await page.send(CDP.DOM.Focus(backendNodeId: id), timeout: limit)
-        case .inPage:
+        } else {
             guard let objectId = try await NodeHandles.object(for: node, in: page, group: nil, limit: limit) else {
                 throw DevToolsError.protocolError(method: CDP.DOM.Focus.method, code: -32000, message: "No node with given id found", data: nil)
             }

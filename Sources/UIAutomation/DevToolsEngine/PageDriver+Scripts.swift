@@ -134,7 +134,7 @@ extension PageDriver {
                     tasks.addTask { try await page.send(CDP.DOM.DescribeNode(objectId: objectId), timeout: limit).node.backendNodeId }
                 }
                 var found = Set<NodeHandle>()
-                for try await id in tasks { found.insert(NodeHandle(id)) }
+                for try await id in tasks { found.insert(.backend(id)) }
                 return found
             }
         }

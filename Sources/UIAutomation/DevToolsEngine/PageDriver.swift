@@ -44,6 +44,8 @@ final class PageDriver: PageEngine {
     /// cheaper (``wholeReadIsCheaper(treeNodes:roots:frames:weight:levels:)``); tests of the
     /// partial read itself turn it off.
     let readsWholeWhenCheaper = Atomic(true)
+    /// Whether the `DOM` and `Overlay` domains are on for a tool's highlight (``highlight(_:)``).
+    let overlayEnabled = Atomic(false)
 
     /// The start of a read: `lab.beginRead`'s answer, for this driver's identifier attribute;
     /// after input, with whether input can have changed the tree unseen.
@@ -118,8 +120,15 @@ final class PageDriver: PageEngine {
         }
     }
 
-    /// Opens `url` and waits until the app is idle, both by `deadline`.
+    /// Opens `url` and waits until the app is idle, both by `deadline`; then, unless the
+    /// configuration says otherwise, starts making the next launch's context and page ready
+    /// (``SparePages``).
     func open(_ url: String, until deadline: ContinuousClock.Instant) async throws {
+        try await openPage(url, until: deadline)
+        if configuration.preparesNextLaunch { await SparePages.shared.refill(in: browser, device: configuration.device) }
+    }
+
+    private func openPage(_ url: String, until deadline: ContinuousClock.Instant) async throws {
         try await browser.run {
             // The engines that resolve queries in the tree keep it from the first load, as Chromium
             // builds it incrementally (the tree they were written against); the in-page engine

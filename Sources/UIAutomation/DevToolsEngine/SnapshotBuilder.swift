@@ -190,7 +190,7 @@ struct SnapshotBuilder {
                 facts.nodes[node.backendNodeId, default: DOMFacts()].attributes = found
             }
             for child in node.children ?? [] {
-                facts.parents[NodeHandle(child.backendNodeId)] = NodeHandle(node.backendNodeId)
+                facts.parents[.backend(child.backendNodeId)] = .backend(node.backendNodeId)
                 visit(child)
             }
         }
@@ -204,7 +204,7 @@ struct SnapshotBuilder {
         var parents: [NodeHandle: NodeHandle] = [:]
         parents.reserveCapacity(ids.count)
         for (index, parent) in parentIndex.enumerated() where parent >= 0 && parent < ids.count && index < ids.count {
-            parents[NodeHandle(ids[index])] = NodeHandle(ids[parent])
+            parents[.backend(ids[index])] = .backend(ids[parent])
         }
         return parents
     }
@@ -247,7 +247,7 @@ struct SnapshotBuilder {
             hasFocus: parent != nil && (node.property("focused")?.bool ?? false),
             frame: facts.bounds ?? .zero,
             role: role,
-            node: node.backendDOMNodeId.map(NodeHandle.init),
+            node: node.backendDOMNodeId.map { NodeHandle.backend($0) },
             parent: parent,
             depth: depth)
     }

@@ -1,5 +1,3 @@
-import DevTools
-
 /// The browser failed underneath an automation call: it could not be launched or reached,
 /// it exited, the page crashed, a navigation could not load, the connection dropped.
 ///
@@ -50,30 +48,5 @@ public struct BrowserFailure: Error, Sendable, Equatable, CustomStringConvertibl
         self.kind = kind
         self.subject = subject
         self.description = description
-    }
-
-    /// The failure a DevTools error stands for.
-    init(_ error: DevToolsError) {
-        let (kind, subject): (Kind, String?) =
-            switch error {
-            case .browserNotFound: (.browserNotFound, nil)
-            case .launchFailed(let path, _), .launchTimedOut(let path, _, _): (.launchFailed, path)
-            case .browserExited(let status, _): (.browserExited, status.description)
-            case .targetCrashed(let method): (.pageCrashed, method)
-            case .connectionClosed: (.connectionClosed, nil)
-            case .webSocketFailed(let url, _): (.unreachable, url)
-            case .remoteBrowserLost(let peer, _): (.remoteBrowserLost, peer)
-            case .navigationFailed(let url, _): (.navigationFailed, url)
-            case .timeout(let method, _): (.timedOut, method)
-            case .protocolError(let method, _, _, _), .unexpectedResponse(let method, _): (.protocolFailure, method)
-            case .malformedMessage(let method, _), .oversizedMessage(let method, _, _): (.protocolFailure, method)
-            case .javaScriptException: (.protocolFailure, nil)
-            }
-        self.init(kind: kind, subject: subject, description: error.description)
-    }
-
-    /// `error` as a browser failure when it is a DevTools error; itself otherwise.
-    static func converting(_ error: any Error) -> any Error {
-        (error as? DevToolsError).map(BrowserFailure.init) ?? error
     }
 }

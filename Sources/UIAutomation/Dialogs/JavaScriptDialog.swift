@@ -33,6 +33,15 @@ public struct JavaScriptDialog: Sendable, Equatable, CustomStringConvertible {
     /// How it was answered.
     public let response: DialogResponse
 
+    /// A dialog as an engine saw it, and the answer it gave.
+    package init(kind: Kind, message: String, defaultPrompt: String?, url: String, response: DialogResponse) {
+        self.kind = kind
+        self.message = message
+        self.defaultPrompt = defaultPrompt
+        self.url = url
+        self.response = response
+    }
+
     public var description: String { "\(kind.rawValue)(\(SwiftLiteral.string(message))) answered \(response)" }
 }
 
@@ -71,7 +80,7 @@ public enum DialogPolicy: Sendable, Equatable {
     case accept
 
     /// The answer for a dialog of `kind`.
-    func response(for kind: JavaScriptDialog.Kind) -> DialogResponse {
+    package func response(for kind: JavaScriptDialog.Kind) -> DialogResponse {
         switch self {
         case .dismiss: return kind == .beforeUnload ? .accept : .dismiss
         case .accept: return .accept

@@ -128,79 +128,142 @@ package protocol PageEngine: AnyObject, Sendable {
 
     /// Lets the page read and write the clipboard (`navigator.clipboard`) without asking.
     func allowClipboardAccess() async throws
+
+    // MARK: Tools (the recorder and the hover inspector: PageWorld.swift)
+
+    /// Installs `script` in an isolated world named `worldName` of the page — for the document
+    /// open now and every later one — with a function `bindingName` that only that world sees,
+    /// through which the script reports. Reports and new instances of the world go to
+    /// `deliver`, in order, until it answers `false` or the world is closed. The script is not
+    /// yet run in the document open now (evaluate it in ``PageWorld/initialContext``).
+    func installWorld(named worldName: String, binding bindingName: String, script: String,
+                      deliver: @escaping @Sendable (WorldEvent) async -> Bool) async throws -> any PageWorld
+    /// Highlights `node` with the browser's own overlay (drawn outside the page: its scripts
+    /// see nothing); `nil` hides the highlight.
+    func highlight(_ node: NodeHandle?) async throws
+    /// Hides the highlight and turns the overlay off.
+    func stopHighlighting() async
+    /// The current entry of the page's session history.
+    func currentHistoryEntry() async throws -> HistoryEntry
+    /// The handle a read of the element tree gives `node` (for an engine with more than one
+    /// sort of handle: the tree's sort); `nil` when the node has left the document.
+    func treeNode(for node: NodeHandle) async throws -> NodeHandle?
 }
 
 extension PageEngine {
-    func startRecordingTraffic() async throws {
+    package func startRecordingTraffic() async throws {
         throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot record traffic"))
     }
-    func stopRecordingTraffic() async -> [RecordedExchange] { [] }
-    func setDocumentScript(_ source: String?, key: String) async throws {
+    package func stopRecordingTraffic() async -> [RecordedExchange] { [] }
+    package func setDocumentScript(_ source: String?, key: String) async throws {
         throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot add scripts to new documents"))
     }
-    func interceptRequests(patterns: [String]?, decide: @escaping @Sendable (RouteRequest) async -> RouteDecision) async throws {
+    package func interceptRequests(patterns: [String]?, decide: @escaping @Sendable (RouteRequest) async -> RouteDecision) async throws {
         guard patterns == nil else { throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot route requests")) }
     }
-    func emulateNetwork(_ conditions: NetworkConditions) async throws {
+    package func emulateNetwork(_ conditions: NetworkConditions) async throws {
         guard conditions == .normal else { throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot emulate network conditions")) }
     }
-    func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,
+    package func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,
                          until deadline: ContinuousClock.Instant, trigger: () async throws -> Void) async throws -> NetworkExchange? {
         throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot watch the network"))
     }
+    package func installWorld(named worldName: String, binding bindingName: String, script: String,
+                              deliver: @escaping @Sendable (WorldEvent) async -> Bool) async throws -> any PageWorld {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot run a tool's script in a world of its own"))
+    }
+    /// An engine without an overlay highlights nothing.
+    package func highlight(_ node: NodeHandle?) async throws {}
+    package func stopHighlighting() async {}
+    package func currentHistoryEntry() async throws -> HistoryEntry {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot read the history"))
+    }
+    /// An engine with one sort of handle: the node's own.
+    package func treeNode(for node: NodeHandle) async throws -> NodeHandle? { node }
     /// An engine that cannot grant permissions leaves the page to ask (and be refused).
-    func allowClipboardAccess() async throws {}
+    package func allowClipboardAccess() async throws {}
     /// The element tree now, frames and all, within the response timeout.
-    func snapshot() async throws -> PageSnapshot { try await snapshot(timeout: nil, frames: true) }
+    package func snapshot() async throws -> PageSnapshot { try await snapshot(timeout: nil, frames: true) }
     /// The element tree now, frames and all.
-    func snapshot(timeout: Duration?) async throws -> PageSnapshot { try await snapshot(timeout: timeout, frames: true) }
+    package func snapshot(timeout: Duration?) async throws -> PageSnapshot { try await snapshot(timeout: timeout, frames: true) }
     /// A PNG of the viewport, within the response timeout.
-    func screenshot() async throws -> Data { try await screenshot(timeout: nil) }
+    package func screenshot() async throws -> Data { try await screenshot(timeout: nil) }
     /// A single tap, not held.
-    func tap(x: Double, y: Double, count: Int = 1, holding duration: Duration = .zero) async throws {
+    package func tap(x: Double, y: Double, count: Int = 1, holding duration: Duration = .zero) async throws {
         try await tap(x: x, y: y, count: count, holding: duration)
     }
     /// A swipe at the default speed.
-    func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double) async throws {
+    package func swipe(from start: (x: Double, y: Double), dx: Double, dy: Double) async throws {
         try await swipe(from: start, dx: dx, dy: dy, speed: 2_400)
     }
     /// A drag that releases as soon as it arrives.
-    func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), holding duration: Duration,
+    package func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), holding duration: Duration,
               pointsPerSecond: Double) async throws {
         try await drag(from: start, to: end, holding: duration, pointsPerSecond: pointsPerSecond, holdAtEnd: .zero)
     }
     /// The actionability check without a hit guard.
-    func checkActionability(node: NodeHandle, offsetX: Double, offsetY: Double) async throws -> Actionability {
+    package func checkActionability(node: NodeHandle, offsetX: Double, offsetY: Double) async throws -> Actionability {
         try await checkActionability(node: node, offsetX: offsetX, offsetY: offsetY, guardHits: false)
     }
     /// Calls a JavaScript function on a node, with no arguments.
-    func callFunction(_ declaration: String, on node: NodeHandle) async throws -> JSONValue? {
+    package func callFunction(_ declaration: String, on node: NodeHandle) async throws -> JSONValue? {
         try await callFunction(declaration, on: node, arguments: [])
     }
 }
 
-/// One node of the page, as the engine knows it: for the DevTools engine a backend DOM node id
-/// (an element read from the accessibility tree), or the in-page engine's reference
-/// (`elementQuery.js`: an element a query resolved in the page). Opaque above the engine:
-/// compared and hashed, never looked into.
-package enum NodeHandle: Hashable, Sendable, CustomStringConvertible {
-    /// A backend DOM node id (`DOM.BackendNodeId`).
-    case backend(Int)
-    /// A reference of the in-page engine (`window.__labInpage.node(ref)` is its node).
-    case inPage(Int)
+/// One node of the page, as the engine that read it knows it: opaque above the engine —
+/// compared and hashed, never looked into. An engine makes handles from whatever it knows a node
+/// by, a number or a string (the DevTools engine: a backend DOM node id, or a reference of the
+/// in-page query engine; a WebDriver BiDi engine: a node's shared id), with a ``Kind`` of its own
+/// choosing where it has more than one sort of reference, so that two sorts never compare equal.
+package struct NodeHandle: Hashable, Sendable, CustomStringConvertible {
+    /// Which of an engine's sorts of reference a handle holds (engines name their own, as
+    /// static constants in an extension). Kind 0 is the default.
+    package struct Kind: Hashable, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+    }
 
-    /// The node the engine numbers `rawValue` (a backend DOM node id).
-    package init(_ rawValue: Int) { self = .backend(rawValue) }
+    /// What the engine knows the node by.
+    package enum Reference: Hashable, Sendable {
+        case number(Int)
+        case string(String)
+    }
 
-    /// The backend DOM node id, for a node read from the accessibility tree.
-    package var backendNodeId: Int? {
-        if case .backend(let id) = self { id } else { nil }
+    /// The sort of reference (meaningful to the engine that made the handle only).
+    package let kind: Kind
+    /// The engine's reference.
+    package let reference: Reference
+
+    /// A node the engine numbers `number`.
+    package init(_ number: Int, kind: Kind = Kind(rawValue: 0)) {
+        self.kind = kind
+        self.reference = .number(number)
+    }
+
+    /// A node the engine names `string` (WebDriver BiDi's shared ids).
+    package init(_ string: String, kind: Kind = Kind(rawValue: 0)) {
+        self.kind = kind
+        self.reference = .string(string)
+    }
+
+    /// The number, for a numbered node of `kind`.
+    package func number(ofKind kind: Kind = Kind(rawValue: 0)) -> Int? {
+        guard self.kind == kind, case .number(let number) = reference else { return nil }
+        return number
+    }
+
+    /// The string, for a named node of `kind`.
+    package func string(ofKind kind: Kind = Kind(rawValue: 0)) -> String? {
+        guard self.kind == kind, case .string(let string) = reference else { return nil }
+        return string
     }
 
     package var description: String {
-        switch self {
-        case .backend(let id): "node \(id)"
-        case .inPage(let ref): "in-page node \(ref)"
+        let prefix = kind.rawValue == 0 ? "node " : "node (kind \(kind.rawValue)) "
+        switch reference {
+        case .number(let number): return prefix + String(number)
+        case .string(let string): return prefix + string
         }
     }
 }

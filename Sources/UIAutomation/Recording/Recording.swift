@@ -60,7 +60,7 @@ public enum Recording {
     static func defaultObservers() -> [any StepObserver] {
         var observers: [any StepObserver] = [FailureArtifactsObserver()]
         if let run = StepLogObserver.runDirectoryFromEnvironment { observers.append(StepLogObserver(runDirectory: run)) }
-        observers += TestLibraries.bridge?.defaultObservers ?? []
+        observers += TestLibraryRegistry.bridge?.defaultObservers ?? []
         return observers
     }
 

@@ -52,7 +52,7 @@ public struct TestIdentity: Sendable, Hashable, Codable, CustomStringConvertible
     /// The test running the current task, if any (see the type's documentation).
     public static var current: TestIdentity? {
         if let override { return override }
-        return TestLibraries.bridge?.currentTest
+        return TestLibraryRegistry.bridge?.currentTest
     }
 
     /// Runs `body` with `identity` as the current test: for a harness of your own, or to

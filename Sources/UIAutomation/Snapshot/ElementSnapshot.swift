@@ -18,15 +18,39 @@ public struct ElementSnapshot: Sendable, PredicateEvaluable, CustomStringConvert
     /// Whether it has keyboard focus.
     public let hasFocus: Bool
     /// Its box in viewport coordinates; `.zero` if it has no layout.
-    public internal(set) var frame: Rect
+    public package(set) var frame: Rect
     /// The Chromium role it came from (for diagnostics).
     public let role: String
     /// The page node, for actions; `nil` for nodes with no DOM counterpart.
-    let node: NodeHandle?
-    /// Indexes into the snapshot's element list.
-    var parent: Int?
-    var children: [Int] = []
-    var depth: Int
+    package let node: NodeHandle?
+    /// Indexes into the snapshot's element list: the parent (`nil` for the root), the children
+    /// in document order, and the depth (0 for the root).
+    package var parent: Int?
+    package var children: [Int] = []
+    package var depth: Int
+
+    /// An element as an engine read it (`parent`, `children` and `depth` place it in its
+    /// ``PageSnapshot``'s element list).
+    package init(
+        elementType: ElementType, identifier: String, label: String, value: String?, placeholderValue: String?,
+        isEnabled: Bool, isSelected: Bool, hasFocus: Bool, frame: Rect, role: String, node: NodeHandle?,
+        parent: Int?, children: [Int] = [], depth: Int
+    ) {
+        self.elementType = elementType
+        self.identifier = identifier
+        self.label = label
+        self.value = value
+        self.placeholderValue = placeholderValue
+        self.isEnabled = isEnabled
+        self.isSelected = isSelected
+        self.hasFocus = hasFocus
+        self.frame = frame
+        self.role = role
+        self.node = node
+        self.parent = parent
+        self.children = children
+        self.depth = depth
+    }
 
     /// The value of a predicate key (`ElementKeys`: `label`, `isEnabled`, `frame.width`, …);
     /// `nil` for a key elements do not have.

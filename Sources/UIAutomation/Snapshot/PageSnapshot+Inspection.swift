@@ -1,5 +1,3 @@
-package import DevTools
-
 // What tools built on UIAutomation (the recorder and inspector) read from a snapshot: its
 // structure, the element of a DOM node, and which elements a query selects in it — with the
 // very evaluator queries use, so a tool's answer is the answer a test would get.
@@ -18,15 +16,15 @@ extension PageSnapshot {
     /// The indexes of every descendant of the element, in document order.
     public func descendantIndexes(of index: Int) -> [Int] { descendants(of: index) }
 
-    /// The element of DOM node `backendNodeId`, or of its nearest DOM ancestor that has one
+    /// The element of page node `node` (a handle as the element tree names nodes: what
+    /// ``PageWorld/node(of:in:timeout:)`` gives), or of its nearest DOM ancestor that has one
     /// (text inside a button gives the button); `nil` when none does, or the node is unknown.
-    /// Package-level: DOM node numbers belong to the DevTools engine.
-    package func elementIndex(forDOMNode backendNodeId: Int) -> Int? {
+    package func elementIndex(forNode node: NodeHandle) -> Int? {
         var byNode: [NodeHandle: Int] = [:]
         for (index, element) in elements.enumerated() {
             if let node = element.node, byNode[node] == nil { byNode[node] = index }
         }
-        var current: NodeHandle? = NodeHandle(backendNodeId)
+        var current: NodeHandle? = node
         var steps = 0
         while let node = current, steps < 10_000 {
             if let index = byNode[node] { return index }
@@ -71,30 +69,26 @@ extension PageSnapshot {
 }
 
 extension ElementSnapshot {
-    /// The DOM node it came from (CDP's `backendNodeId`); `nil` for nodes with no DOM counterpart.
-    /// Package-level: DOM node numbers belong to the DevTools engine.
-    package var domNodeId: Int? { node?.backendNodeId }
+    /// The page node it came from, as the element tree names it; `nil` for nodes with no DOM
+    /// counterpart. Package-level: node handles belong to the engines.
+    package var domNodeId: NodeHandle? { node }
 }
 
 extension Application {
-    /// The DOM node (CDP's `backendNodeId`) that `element` stands for, whichever engine found it:
-    /// an in-page match is resolved in the page. `nil` for a node with no DOM counterpart or one
-    /// that left the document. Package-level, as ``ElementSnapshot/domNodeId``.
-    package func domNodeId(of element: ElementSnapshot) async throws -> Int? {
+    /// The page node that `element` stands for, as a read of the element tree names it,
+    /// whichever way it was found (an in-page match is resolved in the page). `nil` for a node
+    /// with no DOM counterpart or one that left the document. Package-level, as
+    /// ``ElementSnapshot/domNodeId``.
+    package func domNodeId(of element: ElementSnapshot) async throws -> NodeHandle? {
         guard let node = element.node else { return nil }
-        guard let driver = (try? driver(for: "app")) as? PageDriver else { return node.backendNodeId }
-        return try await driver.backendNodeId(of: node)
+        guard let engine = runningEngine else { return node }
+        return try await engine.treeNode(for: node)
     }
-}
 
-extension Application {
-    /// The browser and page of the running app, for tools in this package that add their own
-    /// DevTools listeners beside UIAutomation's (the recorder's isolated world); `nil` when not
-    /// running or not on the DevTools engine. Package-level: no DevTools type is public here.
-    package var runningPage: (browser: Browser, page: PageSession)? {
-        guard let driver = (try? driver(for: "app")) as? PageDriver else { return nil }
-        return (driver.browser, driver.page)
-    }
+    /// The engine of the running launch, for tools in this package (the recorder, the hover
+    /// inspector) that ask it for more than tests do (``PageEngine/installWorld(named:binding:script:deliver:)``);
+    /// `nil` when not running.
+    package var runningEngine: (any PageEngine)? { try? driver(for: "app") }
 
     /// The code that selects every element of type `type`: `.buttons`, or
     /// `.descendants(matching: .webView)` for a type with no shortcut.

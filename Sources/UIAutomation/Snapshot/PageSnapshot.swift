@@ -10,26 +10,31 @@ public struct PageSnapshot: Sendable {
     /// All elements in document order; index 0 is the application (the page root).
     public let elements: [ElementSnapshot]
     /// DOM parent of each DOM node, for "is this node inside that one".
-    let domParents: [NodeHandle: NodeHandle]
+    package let domParents: [NodeHandle: NodeHandle]
     /// How far the page is scrolled, in CSS pixels (frames are relative to the viewport).
-    let scrollOffset: (x: Double, y: Double)
+    package let scrollOffset: (x: Double, y: Double)
     /// Whether every frame was read with the tree. A read for a caller that reads no frame
     /// (`exists`, `label`, an action's resolution) may skip the boxes: then frames are those of
     /// the last read that had them (`.zero` for elements new since), and this is `false`.
-    let framesAreCurrent: Bool
+    package let framesAreCurrent: Bool
     /// Whether it holds a query's matches only (resolved in the page: the application and the
     /// matches as its children), not the page's whole element tree.
-    let matchesOnly: Bool
+    package let matchesOnly: Bool
 
     /// The same elements, their frames no longer current (the page's boxes moved since).
-    func withStaleFrames() -> PageSnapshot {
+    package func withStaleFrames() -> PageSnapshot {
         PageSnapshot(elements: elements, domParents: domParents, scrollOffset: scrollOffset, framesAreCurrent: false, matchesOnly: matchesOnly)
     }
 
     /// The root (the page itself, of type `.application`).
     public var root: ElementSnapshot { elements[0] }
 
-    init(elements: [ElementSnapshot], domParents: [NodeHandle: NodeHandle] = [:], scrollOffset: (x: Double, y: Double) = (0, 0),
+    /// A tree as an engine read it: `elements` in document order, the application (the page
+    /// root) first, each placed by its `parent`, `children` and `depth`; the DOM parent of each
+    /// node the engine knows (for "is this node inside that one": may be empty when elements'
+    /// own parents say enough); the page's scroll offset; whether every frame was read with it;
+    /// and whether it holds a query's matches only.
+    package init(elements: [ElementSnapshot], domParents: [NodeHandle: NodeHandle] = [:], scrollOffset: (x: Double, y: Double) = (0, 0),
          framesAreCurrent: Bool = true, matchesOnly: Bool = false) {
         self.elements = elements
         self.domParents = domParents

@@ -11,12 +11,12 @@ import Synchronization
 /// The deadline bounds every wait: retries, polls, the idle wait, navigation. One request to
 /// the page is bounded by the response timeout on its own (a check that starts just before the
 /// deadline is still a real check; a hung page fails at that timeout).
-final class CallProgress: Sendable {
+package final class CallProgress: Sendable {
     /// The call as code, e.g. `app.buttons["Save"].tap()`.
     let call: String
     /// When the call started and when it must have finished.
     let started: ContinuousClock.Instant
-    let deadline: ContinuousClock.Instant
+    package let deadline: ContinuousClock.Instant
     private let log: Log
 
     /// The phases a call went through, in order, and what it last waited for.
@@ -32,7 +32,7 @@ final class CallProgress: Sendable {
     }
 
     /// The call in progress in this task, if any.
-    @TaskLocal static var current: CallProgress?
+    @TaskLocal package static var current: CallProgress?
 
     /// Runs `body` as the call `call` with `limit` to finish in: a new deadline and log, or,
     /// inside another call, that call's log and the earlier of the two deadlines.
@@ -53,38 +53,38 @@ final class CallProgress: Sendable {
     /// Whether the deadline has passed.
     var hasExpired: Bool { ContinuousClock.now >= deadline }
     /// Time since the call started.
-    var elapsed: Duration { .now - started }
+    package var elapsed: Duration { .now - started }
 
     /// The deadline of a phase that may take at most `limit` (the idle timeout, say) but never
     /// runs past the call's.
-    func deadline(within limit: Duration) -> ContinuousClock.Instant { min(deadline, .now + max(.zero, limit)) }
+    package func deadline(within limit: Duration) -> ContinuousClock.Instant { min(deadline, .now + max(.zero, limit)) }
 
     /// Notes that the call entered `phase` (a repeat of the last phase is noted once).
-    func enter(_ phase: String) {
+    package func enter(_ phase: String) {
         log.entries.withLock { if $0.phases.last != phase { $0.phases.append(phase) } }
     }
 
     /// Notes what the call is waiting for now (the last one is named by a timeout).
-    func waiting(for what: String) {
+    package func waiting(for what: String) {
         log.entries.withLock { $0.waitingFor = what }
     }
 
     /// Notes where a query of the call was last resolved (`in page (fast)`, `accessibility tree
     /// (closed shadow root)`).
-    func noteResolution(_ path: String) {
+    package func noteResolution(_ path: String) {
         log.entries.withLock { $0.resolution = path }
     }
 
     /// Where the call's last query was resolved, if it resolved one.
-    var resolution: String? { log.entries.withLock { $0.resolution } }
+    package var resolution: String? { log.entries.withLock { $0.resolution } }
 
     /// The phases so far, in order.
-    var phases: [String] { log.entries.withLock { $0.phases } }
+    package var phases: [String] { log.entries.withLock { $0.phases } }
     /// What the call last waited for.
-    var lastWait: String? { log.entries.withLock { $0.waitingFor } }
+    package var lastWait: String? { log.entries.withLock { $0.waitingFor } }
 
     /// A timeout of this call: how long it ran, what it was waiting for and what stood in the way.
-    func timedOut(waitingFor what: String, lastProblem: String?) -> UIAutomationError.Reason {
+    package func timedOut(waitingFor what: String, lastProblem: String?) -> UIAutomationError.Reason {
         .timedOut(after: elapsed, waitingFor: what, lastProblem: lastProblem)
     }
 }

@@ -3,58 +3,58 @@ import Foundation
 /// The JavaScript UIAutomation runs in pages, read from the target's `Scripts/*.js` resources
 /// (real JavaScript files, so an editor and `scripts/check-js` parse them). Kept in one
 /// folder so what runs in the app under test is easy to review.
-enum PageScripts {
+package enum PageScripts {
     /// Installed in every new document: requests in flight, idleness, the change stamp
     /// (`instrumentation.js`).
-    static let instrumentation = load("instrumentation")
+    package static let instrumentation = load("instrumentation")
     /// The actionability check and the one hit test (`actionability.js`); see ``PageDriver/Actionability``.
-    static let actionability = load("actionability")
+    package static let actionability = load("actionability")
     /// Blurs an element or what inside it has focus (`resignFocus.js`).
-    static let resignFocus = load("resignFocus")
+    package static let resignFocus = load("resignFocus")
     /// An attribute of a node's element (`attribute.js`).
-    static let attribute = load("attribute")
+    package static let attribute = load("attribute")
     /// The CSS classes of a node's element (`classes.js`).
-    static let classes = load("classes")
+    package static let classes = load("classes")
     /// A node's `textContent` (`textContent.js`).
-    static let textContent = load("textContent")
+    package static let textContent = load("textContent")
     /// Whether a node's element matches a selector (`matchesSelector.js`).
-    static let matchesSelector = load("matchesSelector")
+    package static let matchesSelector = load("matchesSelector")
     /// Which of several nodes' elements match a selector (`nodesMatchingSelector.js`).
-    static let nodesMatchingSelector = load("nodesMatchingSelector")
+    package static let nodesMatchingSelector = load("nodesMatchingSelector")
     /// The document's elements matching a selector, and their texts (`documentMatchingSelector.js`).
-    static let documentMatchingSelector = load("documentMatchingSelector")
+    package static let documentMatchingSelector = load("documentMatchingSelector")
     /// The live `value` of a field (`domValue.js`).
-    static let domValue = load("domValue")
+    package static let domValue = load("domValue")
     /// Takes the hit guard an actionability check installed (`takeHitGuard.js`).
-    static let takeHitGuard = load("takeHitGuard")
+    package static let takeHitGuard = load("takeHitGuard")
     /// Selects all the text of the focused field (`selectAllInFocus.js`).
-    static let selectAllInFocus = load("selectAllInFocus")
+    package static let selectAllInFocus = load("selectAllInFocus")
     /// The page side of the accessibility audit: contrast, hit regions, clipped text, traits,
     /// hidden controls, duplicate referenced ids (`audit.js`); see ``AccessibilityAuditType``.
-    static let audit = load("audit")
+    package static let audit = load("audit")
     /// Holds the page still for a repeatable screenshot, or lets it go (`holdStill.js`).
-    static let holdStill = load("holdStill")
+    package static let holdStill = load("holdStill")
     /// The controllable clock installed in every new document once ``Application/clock`` is
     /// installed (`clock.js`, issue 43).
-    static let clock = load("clock")
+    package static let clock = load("clock")
 
     /// The in-page element engine (`elementQuery.js`, issue 42): types, identifiers, names,
     /// values and states computed over the DOM as Chromium's accessibility tree has them, and
     /// queries answered there with only their matches. Installed in every new document
     /// (``elementQueryInstall``) so that it sees the page's click listeners and shadow roots.
-    static let elementQuery = load("elementQuery")
+    package static let elementQuery = load("elementQuery")
 
     /// What every new document runs to install the engine (`window.__labInpage`).
-    static var elementQueryInstall: String { "(" + elementQuery + ")({mode: 'stamp'})" }
+    package static var elementQueryInstall: String { "(" + elementQuery + ")({mode: 'stamp'})" }
 
     /// Evaluates to the engine's answer to `request` (a JSON object), or `{missing: true}` in a
     /// document the engine was not installed in.
-    static func inPageRun(_ request: String) -> String {
+    package static func inPageRun(_ request: String) -> String {
         "window.__labInpage ? window.__labInpage.run(\(request)) : {missing: true}"
     }
 
     /// Evaluates to the DOM node of the engine's element reference `ref`, or `null`.
-    static func inPageNode(_ ref: Int) -> String {
+    package static func inPageNode(_ ref: Int) -> String {
         "window.__labInpage ? window.__labInpage.node(\(ref)) : null"
     }
 
@@ -62,24 +62,24 @@ enum PageScripts {
     /// changes since the previous read can be read as a few subtrees, whether an element's
     /// `identifierAttribute` changed, and `afterInput`, whether input can have changed the tree
     /// without the page seeing it (`inputSafe`); `null` without the instrumentation.
-    static func beginRead(identifierAttribute: String, afterInput: Bool) -> String {
+    package static func beginRead(identifierAttribute: String, afterInput: Bool) -> String {
         "window.__lab ? window.__lab.beginRead(\(string(identifierAttribute)), \(afterInput)) : null"
     }
 
     /// `text` as a JavaScript string literal (a JSON string is one).
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
     /// The `index`th root of the subtrees the last `beginRead` found changed (a DOM node).
-    static func readRoot(_ index: Int) -> String { "window.__lab.readRoots[\(index)]" }
+    package static func readRoot(_ index: Int) -> String { "window.__lab.readRoots[\(index)]" }
 
     /// Evaluates to the page's change stamp (`lab.stamp` in the instrumentation), or `null`.
-    static let stamp = "window.__lab ? window.__lab.stamp() : null"
+    package static let stamp = "window.__lab ? window.__lab.stamp() : null"
 
     /// Evaluates to `null` once idle, else (after `budget` ms) what keeps the page busy.
-    static func idle(budgetMilliseconds: Int) -> String {
+    package static func idle(budgetMilliseconds: Int) -> String {
         "window.__lab ? window.__lab.idle(\(budgetMilliseconds)) : (document.readyState === 'complete' ? null : 'the document is ' + document.readyState)"
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import UIAutomation
+import UIAutomation
 
 /// Resolution, actionability loops, waits and the one deadline per call, on the mock engine:
 /// the logic above the engine, without a browser.

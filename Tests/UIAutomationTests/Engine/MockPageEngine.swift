@@ -2,7 +2,7 @@ import Foundation
 import LabSupport
 import Synchronization
 
-@testable import UIAutomation
+import UIAutomation
 
 /// A page engine in memory: the element tree, the actionability answers and the idle wait are
 /// scripted, and every call is logged. With it, resolution, actionability loops, waits and

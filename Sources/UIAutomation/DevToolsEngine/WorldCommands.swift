@@ -1,7 +1,8 @@
 import DevTools
 
-/// The few DevTools methods and events only the recorder uses (its isolated world and binding).
-enum RecorderCDP {
+/// The DevTools methods and events of tools' worlds (``PageWorld``: an isolated world and its
+/// binding) and of the overlay highlight.
+enum WorldCommands {
     /// `Runtime.addBinding`: a function `name` in every context named `executionContextName`.
     struct AddBinding: CDPCommand {
         static let method = "Runtime.addBinding"
@@ -54,8 +55,8 @@ enum RecorderCDP {
     }
 }
 
-extension RecorderCDP {
-    /// `DOM.resolveNode` into a given execution context (the inspector's isolated world).
+extension WorldCommands {
+    /// `DOM.resolveNode` into a given execution context (a tool's isolated world).
     struct ResolveNodeInContext: CDPCommand {
         static let method = "DOM.resolveNode"
         var backendNodeId: Int
