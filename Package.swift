@@ -497,8 +497,8 @@ let package = Package(
         // Real-world benchmark: TodoMVC's Playwright spec ported to UIAutomation (bench/realworld.sh).
         .executableTarget(name: "RealWorldBench", dependencies: ["RealWorldSupport", "UIAutomation"], path: "bench/RealWorldBench"),
         // Second real-world benchmark: Cypress's kitchen sink app and its own Cypress specs
-        // (actions, navigation, storage) ported to UIAutomation (bench/kitchensink.sh).
-        .executableTarget(name: "KitchenSinkBench", dependencies: ["RealWorldSupport", "UIAutomation"], path: "bench/KitchenSinkBench"),
+        // (actions, navigation, storage, network requests) ported to UIAutomation (bench/kitchensink.sh).
+        .executableTarget(name: "KitchenSinkBench", dependencies: ["RealWorldSupport", "UIAutomation", "LabSupport"], path: "bench/KitchenSinkBench"),
         // Our accessibility audit beside axe-core on the same pages (bench/audit-vs-axe.sh).
         .executableTarget(name: "AuditBench", dependencies: ["UIAutomation"], path: "bench/AuditBench"),
     ],

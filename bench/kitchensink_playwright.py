@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The second real-world benchmark's Playwright side: the kitchen sink's own Cypress specs
 (cypress-io/cypress-example-kitchensink, MIT: cypress/e2e/2-advanced-examples/actions.cy.js,
-navigation.cy.js and storage.cy.js), ported case by case to Playwright for Python (sync API),
-run against the kitchen sink's static app (its app/ folder) served on 127.0.0.1.
+navigation.cy.js, storage.cy.js and network_requests.cy.js), ported case by case to Playwright
+for Python (sync API), run against the kitchen sink's static app (its app/ folder) served on
+127.0.0.1. The network spec's server (jsonplaceholder.cypress.io, out of reach here) is played
+by a route, JsonPlaceholder below, from the data set kitchensink.sh generates
+(KITCHENSINK_API_DATA), by the same rules as the Swift side's stand-in.
 
 Same case names ("context › it"), steps and checks as the spec, in order, and as the
 UIAutomation port (bench/KitchenSinkBench). Cypress's `cy.get(css)` is `page.locator(css)`;
@@ -17,9 +20,10 @@ something neither user nor Playwright can do the same way, both ports change it 
   - chai-jQuery's be.checked on a set is "at least one is checked", not.be.checked "none is".
 The runner (a fresh context per case, the timing, the JSON, STEPS=1) is realworld_runner.py's.
 Usage: kitchensink_playwright.py BROWSER BASE_URL [ROUNDS] [FLAGS_JSON] [CASE_FILTER]"""
-import re
+import json, os, re, time
+from urllib.parse import parse_qsl, urlsplit
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 import realworld_runner
 from realworld_runner import poll
@@ -343,6 +347,159 @@ def _(page: Page):
     populate(page)
     page.evaluate("() => sessionStorage.clear()")
     expect_items(page, "sessionStorage", {"prop4": None, "prop5": None, "prop6": None})
+
+
+# MARK: network_requests.cy.js
+
+NETWORK = "/commands/network-requests"
+API = "https://jsonplaceholder.cypress.io"
+
+
+class JsonPlaceholder:
+    """The stand-in for jsonplaceholder.cypress.io (bench/KitchenSinkBench/JSONPlaceholder.swift
+    has the rules; these are the same): GET a collection (filtered by each query key as text,
+    `_limit`), GET an item (or 404 {}), POST (201, the body with id one past the last), PUT
+    (200, the body with that id), anything else 404 {}; JSON, allowing the page's origin."""
+    data = None
+
+    @classmethod
+    def install(cls, page: Page):
+        if cls.data is None:
+            with open(os.environ["KITCHENSINK_API_DATA"]) as file:
+                cls.data = json.load(file)
+        page.route(API + "/**", cls.answer)
+
+    @classmethod
+    def answer(cls, route: Route):
+        request = route.request
+        url = urlsplit(request.url)
+        segments = [s for s in url.path.split("/") if s]
+        status, value = 404, {}
+        if segments and segments[0] in cls.data and len(segments) <= 2 and (len(segments) == 1 or segments[1].isdigit()):
+            items = cls.data[segments[0]]
+            item_id = int(segments[1]) if len(segments) == 2 else None
+            if request.method == "GET" and item_id is None:
+                found, limit = items, None
+                for key, text in parse_qsl(url.query):
+                    if key == "_limit":
+                        limit = int(text)
+                    else:
+                        found = [item for item in found if as_text(item.get(key)) == text]
+                status, value = 200, found[:limit] if limit is not None else found
+            elif request.method == "GET":
+                status, value = next(((200, item) for item in items if item.get("id") == item_id), (404, {}))
+            elif request.method == "POST" and item_id is None:
+                status, value = 201, {**fields(request), "id": len(items) + 1}
+            elif request.method == "PUT" and item_id is not None:
+                status, value = 200, {**fields(request), "id": item_id}
+        route.fulfill(status=status, body=json.dumps(value, sort_keys=True), headers={
+            "Content-Type": "application/json; charset=utf-8",
+            "Access-Control-Allow-Origin": request.headers.get("origin", "*"),
+            "Access-Control-Allow-Credentials": "true"})
+
+
+def as_text(value):
+    """A field's value as a query compares it (1 and "1" alike)."""
+    return None if value is None or isinstance(value, (dict, list)) else ("true" if value is True else "false" if value is False else str(value))
+
+
+def fields(request):
+    """The request's body as an object: JSON, or a form."""
+    body = request.post_data or ""
+    if not body:
+        return {}
+    if "json" in (request.headers.get("content-type") or ""):
+        return json.loads(body)
+    return dict(parse_qsl(body, keep_blank_values=True))
+
+
+def page_request(page: Page, url: str, method: str = "GET", body=None):
+    """cy.request(method, url, body), sent with fetch from the page (as on our side); yields
+    status, headers, duration and the parsed body."""
+    return page.evaluate("""async ([url, method, body]) => { const start = performance.now();
+        const r = await fetch(url, body === null ? {method} : {method, headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        const text = await r.text();
+        return {status: r.status, headers: Object.fromEntries(r.headers), duration: performance.now() - start, body: text ? JSON.parse(text) : null} }""",
+        [url, method, body])
+
+
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+@case("Network Requests › cy.request() - make an XHR request", NETWORK)
+def _(page: Page):
+    JsonPlaceholder.install(page)
+    response = page_request(page, f"{API}/comments")
+    assert response["status"] == 200, response["status"]
+    assert len(response["body"]) in (500, 501), len(response["body"])
+    assert "headers" in response and "duration" in response
+
+
+@case("Network Requests › cy.request() - verify response using BDD syntax", NETWORK)
+def _(page: Page):
+    JsonPlaceholder.install(page)
+    response = page_request(page, f"{API}/comments")
+    assert response["status"] == 200, response["status"]
+    assert len(response["body"]) in (500, 501), len(response["body"])
+    assert {"headers", "duration"} <= response.keys()
+
+
+@case("Network Requests › cy.request() with query parameters", NETWORK)
+def _(page: Page):
+    JsonPlaceholder.install(page)
+    body = page_request(page, f"{API}/comments?postId=1&id=3")["body"]
+    assert isinstance(body, list) and len(body) == 1, body
+    assert body[0]["postId"] == 1 and body[0]["id"] == 3, body[0]
+
+
+POST = {"title": "Cypress Test Runner", "body": "Fast, easy and reliable testing for anything that runs in a browser."}
+
+
+@case("Network Requests › cy.request() - pass result to the second request", NETWORK)
+def _(page: Page):
+    JsonPlaceholder.install(page)
+    user = page_request(page, f"{API}/users?_limit=1")["body"][0]
+    assert is_number(user["id"]), user
+    response = page_request(page, f"{API}/posts", "POST", {"userId": user["id"], **POST})
+    assert response["status"] == 201, response["status"]
+    assert response["body"]["title"] == "Cypress Test Runner", response["body"]
+    assert is_number(response["body"]["id"]) and response["body"]["id"] > 100, response["body"]
+    assert is_number(response["body"]["userId"]), response["body"]
+
+
+@case("Network Requests › cy.request() - save response in the shared test context", NETWORK)
+def _(page: Page):
+    JsonPlaceholder.install(page)
+    user = page_request(page, f"{API}/users?_limit=1")["body"][0]  # .as('user')
+    post = page_request(page, f"{API}/posts", "POST", {"userId": user["id"], **POST})["body"]  # .as('post')
+    assert post.get("userId") is not None and post["userId"] == user["id"], "post has the right user id"
+
+
+@case("Network Requests › cy.intercept() - route responses to matching requests", NETWORK)
+def _(page: Page):
+    JsonPlaceholder.install(page)
+    message = "whoa, this comment does not exist"
+    with page.expect_response(lambda r: r.request.method == "GET" and re.search(r"/comments/[^/]*$", urlsplit(r.url).path)) as get:
+        page.locator(".network-btn").click()
+    assert get.value.status in (200, 304), get.value.status
+
+    with page.expect_response(lambda r: r.request.method == "POST" and urlsplit(r.url).path.endswith("/comments")) as post:
+        page.locator(".network-post").click()
+    assert "email" in (post.value.request.post_data or "")
+    assert "content-type" in post.value.request.headers
+    assert post.value.json()["name"] == "Using POST in cy.intercept()"
+
+    def put_comment(route: Route):
+        if route.request.method != "PUT":
+            route.fallback()
+            return
+        time.sleep(0.5)  # delayMs: 500
+        route.fulfill(status=404, json={"error": message}, headers={"access-control-allow-origin": "*"})
+    page.route("**/comments/*", put_comment)
+    with page.expect_response(lambda r: r.request.method == "PUT" and re.search(r"/comments/[^/]*$", urlsplit(r.url).path)):
+        page.locator(".network-put").click()
+    expect(page.locator(".network-put-comment")).to_contain_text(message)
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ todomvc_extract() {
 KITCHENSINK_GIT=${KITCHENSINK_GIT:-/work/.mirror/cypress-io+cypress-example-kitchensink/repo}
 KITCHENSINK_COMMIT=${KITCHENSINK_COMMIT:-ae5284ece83008b5f9ac1982201d38a82c3a1420}
 
-# kitchensink_extract DIR : extracts the app (app/), its license and the three specs ported
+# kitchensink_extract DIR : extracts the app (app/), its license and the four specs ported
 # (for reference; the ports are this repository's code) with git archive into DIR, unless it is
 # there already; sets KITCHENSINK_APP to the app's folder. Returns 1, saying nothing, when
 # KITCHENSINK_GIT holds no commit KITCHENSINK_COMMIT.
@@ -95,10 +95,10 @@ kitchensink_extract() {
   local dir=$1 specs=cypress/e2e/2-advanced-examples
   git --git-dir="$KITCHENSINK_GIT" cat-file -e "$KITCHENSINK_COMMIT^{commit}" 2>/dev/null || return 1
   KITCHENSINK_APP=$dir/app
-  [ -s "$KITCHENSINK_APP/commands/actions.html" ] && return 0
+  [ -s "$KITCHENSINK_APP/commands/actions.html" ] && [ -s "$dir/$specs/network_requests.cy.js" ] && return 0
   mkdir -p "$dir"
   git --git-dir="$KITCHENSINK_GIT" archive "$KITCHENSINK_COMMIT" app LICENSE \
-    $specs/actions.cy.js $specs/navigation.cy.js $specs/storage.cy.js | tar -x -C "$dir"
+    $specs/actions.cy.js $specs/navigation.cy.js $specs/storage.cy.js $specs/network_requests.cy.js | tar -x -C "$dir"
   [ -s "$KITCHENSINK_APP/index.html" ] && [ -s "$KITCHENSINK_APP/commands/actions.html" ]
 }
 

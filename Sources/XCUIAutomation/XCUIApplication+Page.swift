@@ -55,32 +55,51 @@ extension XCUIApplication {
     }
 
     /// Runs `trigger` (on the test's thread, so it can tap), then waits up to `timeout` seconds
-    /// for the first response to a request whose URL matches `pattern`; `nil`, with a failure
-    /// recorded at this line, when none comes.
+    /// for the first response to a request whose URL matches `pattern` (and whose method is
+    /// `method`, if given); `nil`, with a failure recorded at this line, when none comes.
     ///
     /// ```swift
     /// let response = app.waitForResponse("**/api/items*") { app.buttons["Refresh"].tap() }
     /// XCTAssertEqual(response?.status, 200)
     /// ```
     @discardableResult
-    public func waitForResponse(_ pattern: URLPattern, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+    public func waitForResponse(_ pattern: URLPattern, method: String? = nil, timeout: TimeInterval = 10,
+                                file: StaticString = #filePath, line: UInt = #line,
                                 during trigger: @escaping @Sendable () -> Void = {}) -> NetworkExchange? {
         let app = shared
         return Facade.call("app.waitForResponse(\"\(pattern)\")", at: CallerLine(file: file, line: line), configuration: app.configuration,
                            waiting: timeout, fallback: nil) {
-            try await app.waitForResponse(pattern, timeout: timeout) { _ = await Blocking.onCaller(trigger) }
+            try await app.waitForResponse(pattern, method: method, timeout: timeout) { _ = await Blocking.onCaller(trigger) }
         }
     }
 
     /// Runs `trigger` (on the test's thread), then waits up to `timeout` seconds for the first
-    /// request whose URL matches `pattern`; `nil`, with a failure recorded, when none comes.
+    /// request whose URL matches `pattern` (and whose method is `method`, if given); `nil`, with
+    /// a failure recorded, when none comes.
     @discardableResult
-    public func waitForRequest(_ pattern: URLPattern, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
+    public func waitForRequest(_ pattern: URLPattern, method: String? = nil, timeout: TimeInterval = 10,
+                               file: StaticString = #filePath, line: UInt = #line,
                                during trigger: @escaping @Sendable () -> Void = {}) -> NetworkExchange? {
         let app = shared
         return Facade.call("app.waitForRequest(\"\(pattern)\")", at: CallerLine(file: file, line: line), configuration: app.configuration,
                            waiting: timeout, fallback: nil) {
-            try await app.waitForRequest(pattern, timeout: timeout) { _ = await Blocking.onCaller(trigger) }
+            try await app.waitForRequest(pattern, method: method, timeout: timeout) { _ = await Blocking.onCaller(trigger) }
+        }
+    }
+
+    /// The whole body of a response that `waitForResponse` returned, once it is all in (within
+    /// `timeout` seconds); `nil`, with a failure recorded at this line, when there is none.
+    ///
+    /// ```swift
+    /// let response = app.waitForResponse("**/api/items", method: "POST") { app.buttons["Save"].tap() }
+    /// let body = response.flatMap { app.responseBody(of: $0) }
+    /// ```
+    public func responseBody(of response: NetworkExchange, timeout: TimeInterval = 10,
+                             file: StaticString = #filePath, line: UInt = #line) -> Data? {
+        let app = shared
+        return Facade.call("app.responseBody(of: \"\(response)\")", at: CallerLine(file: file, line: line), configuration: app.configuration,
+                           waiting: timeout, fallback: nil) {
+            try await app.responseBody(of: response, timeout: timeout)
         }
     }
 }

@@ -126,6 +126,32 @@ struct RouteTests {
         }
     }
 
+    @Test func routesAnswerCrossOriginRequestsAndTheirPreflightsAsPlaywrightsDo() async throws {
+        try await withApp("/cors") { (app) async throws in
+            let result = app.staticTexts["result"]
+            let methods = Mutex<[String]>([])
+            let api = try await app.route("http://api.lab.invalid/**") { request in
+                methods.withLock { $0.append(request.method) }
+                return .fulfill(json: ["id": 1])
+            }
+            // No CORS header in the route's answer: the page's origin is allowed for it.
+            try await app.buttons["get"].tap()
+            #expect(try await result.label == #"GET 200 {"id":1}"#)
+            // The PUT's preflight is answered without asking the route; then the PUT is the route's.
+            try await app.buttons["put"].tap()
+            #expect(try await result.label == #"PUT 200 {"id":1}"#)
+            #expect(methods.withLock { $0 } == ["GET", "PUT"], "routes never see a preflight")
+            #expect(api.handledCount == 2)
+
+            // A route that names another origin is believed: the browser refuses the response.
+            try await app.route("http://api.lab.invalid/**") { _ in
+                .fulfill(headers: ["access-control-allow-origin": "http://elsewhere.invalid"], body: "not for you")
+            }
+            try await app.buttons["get"].tap()
+            #expect(try await result.label == "failed TypeError")
+        }
+    }
+
     @Test func globsMatchAsPlaywrightsDo() {
         let api: URLPattern = "**/api/*"
         #expect(api.matches("http://127.0.0.1:8080/api/items?page=2"))
@@ -165,6 +191,35 @@ struct NetworkWaitTests {
             #expect(thrown.reason.kind == .timedOut)
             #expect(thrown.description.contains(#"app.waitForResponse("**/never", timeout: 0.3): timed out after 300 ms waiting for a response to a URL matching "**/never""#),
                     "\(thrown)")
+        }
+    }
+
+    @Test func waitsMatchAMethodAndReadTheResponsesBody() async throws {
+        try await withApp("/cors") { (app) async throws in
+            try await app.route("http://api.lab.invalid/**") { request in
+                try await Task.sleep(for: .milliseconds(200))  // a slow answer: the body is read once it is all in
+                return .fulfill(status: request.method == "PUT" ? 404 : 200, json: ["error": "no comment \(request.method)"])
+            }
+            let response = try await app.waitForResponse("**/comments/*", method: "PUT") { try await app.buttons["put"].tap() }
+            #expect(response.status == 404 && response.method == "PUT")
+            #expect(response.requestHeader("content-type") == "application/json" && response.requestBody == #"{"name":"Ada"}"#)
+            #expect(try await app.responseText(of: response) == #"{"error":"no comment PUT"}"#)
+            let get = try await app.waitForResponse("**/comments/*", method: "get") { try await app.buttons["get"].tap() }
+            #expect(get.status == 200 && get.method == "GET")
+
+            let thrown = try #require(await #expect(throws: UIAutomationError.self) {
+                try await withExpectedFailures {
+                    try await app.waitForRequest("**/comments/*", method: "DELETE", timeout: 0.3) { try await app.buttons["get"].tap() }
+                }
+            })
+            #expect(thrown.description.contains(#"timed out after 300 ms waiting for a DELETE request to a URL matching "**/comments/*""#),
+                    "\(thrown)")
+        }
+        // A response from the server itself (no route), read the same way.
+        try await withApp("/network") { (app) async throws in
+            let response = try await app.waitForResponse("**/api/items*") { try await app.buttons["fetch"].tap() }
+            #expect(response.status == 404)
+            #expect(try await app.responseText(of: response) == "not found")
         }
     }
 

@@ -1,5 +1,5 @@
 // Second real-world benchmark, UIAutomation side: the kitchen sink's own Cypress specs
-// (cypress-io/cypress-example-kitchensink: actions, navigation and storage under
+// (cypress-io/cypress-example-kitchensink: actions, navigation, storage and network_requests under
 // cypress/e2e/2-advanced-examples/) run case by case against its static app served on
 // 127.0.0.1, each case in a fresh Application launch (a fresh isolated browser context), timed
 // from launch to the end of the case body, as bench/kitchensink_playwright.py times
@@ -14,6 +14,6 @@ import RealWorldSupport
 @main
 struct KitchenSinkBench {
     static func main() async throws {
-        try await BenchRunner.main("KitchenSinkBench", cases: ActionsSpec.all + NavigationSpec.all + StorageSpec.all)
+        try await BenchRunner.main("KitchenSinkBench", cases: ActionsSpec.all + NavigationSpec.all + StorageSpec.all + NetworkSpec.all)
     }
 }

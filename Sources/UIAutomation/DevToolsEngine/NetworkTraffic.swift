@@ -29,6 +29,11 @@ final class NetworkTraffic: Sendable {
         var responses: [String: NetworkExchange] = [:]
         var recorded: [RecordedExchange] = []
         var bodyReads: [Task<Void, Never>] = []
+        /// Requests whose loading ended (finished, or failed and why), for body reads;
+        /// bounded as `requests` is. And the body reads waiting for a loading to end.
+        var ended: [String: LoadingEnd] = [:]
+        var endedOrder: [String] = []
+        var endWaiters: [String: [OnceContinuation<LoadingEnd>]] = [:]
     }
     private let state = Mutex(State())
 
@@ -43,6 +48,7 @@ final class NetworkTraffic: Sendable {
             guard state.observation == nil else { return false }
             state.observation = page.session.observeEvents(methods: [
                 CDP.Network.RequestWillBeSent.method, CDP.Network.ResponseReceived.method, CDP.Network.LoadingFinished.method,
+                CDP.Network.LoadingFailed.method,
             ]) { [weak self] event in self?.handle(event) }
             return true
         }
@@ -112,19 +118,74 @@ final class NetworkTraffic: Sendable {
         }
     }
 
+    /// How a request's loading ended, as a body read waits for it.
+    enum LoadingEnd: Sendable {
+        case finished
+        case failed(String)
+        case notYet
+    }
+
+    /// A request's loading ended (`failure`: why it failed, `nil`: its body is all in): kept
+    /// for later body reads, and the reads waiting for it go on.
+    private func ended(_ requestId: String, failure: String?) {
+        let end: LoadingEnd = failure.map { .failed($0) } ?? .finished
+        let waiting = state.withLock { state in
+            if state.ended.updateValue(end, forKey: requestId) == nil { state.endedOrder.append(requestId) }
+            if state.endedOrder.count > Self.remembered { state.ended.removeValue(forKey: state.endedOrder.removeFirst()) }
+            return state.endWaiters.removeValue(forKey: requestId) ?? []
+        }
+        for once in waiting { once.resume(end) }
+    }
+
+    /// The whole body of the response to request `requestId`, once its loading has ended (by
+    /// `deadline` at most): `nil` if it did not end in time; a failure says why there is none.
+    func responseBody(requestId: String, until deadline: ContinuousClock.Instant, timeout: Duration) async throws -> Data? {
+        let (known, once) = state.withLock { state -> (LoadingEnd?, OnceContinuation<LoadingEnd>?) in
+            if let end = state.ended[requestId] { return (end, nil) }
+            let once = OnceContinuation<LoadingEnd>()
+            state.endWaiters[requestId, default: []].append(once)
+            return (nil, once)
+        }
+        var end = known ?? .notYet
+        if let once {
+            let timer = Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                once.resume(.notYet)
+            }
+            end = await withCheckedContinuation { once.setContinuation($0) }
+            timer.cancel()
+        }
+        switch end {
+        case .notYet:
+            state.withLock { $0.endWaiters[requestId]?.removeAll { $0 === once } }
+            return nil
+        case .failed(let why):
+            throw ResponseBodyUnavailable(reason: "its request failed (\(why))")
+        case .finished:
+            let body = try await page.send(CDP.Network.GetResponseBody(requestId: requestId), timeout: timeout)
+            return body.base64Encoded ? Data(base64Encoded: body.body) ?? Data() : Data(body.body.utf8)
+        }
+    }
+
     private func handle(_ event: CDPEventMessage) {
         let exchange: NetworkExchange
         let isResponse: Bool
         switch event.method {
         case CDP.Network.LoadingFinished.method:
-            if let done = try? event.decode(CDP.Network.LoadingFinished.self) { finished(done.requestId) }
+            if let done = try? event.decode(CDP.Network.LoadingFinished.self) {
+                ended(done.requestId, failure: nil)
+                finished(done.requestId)
+            }
+            return
+        case CDP.Network.LoadingFailed.method:
+            if let failed = try? event.decode(CDP.Network.LoadingFailed.self) { ended(failed.requestId, failure: failed.errorText) }
             return
         case CDP.Network.RequestWillBeSent.method:
             guard let sent = try? event.decode(CDP.Network.RequestWillBeSent.self) else { return }
             exchange = NetworkExchange(
                 method: sent.request.method, url: sent.request.url, requestHeaders: sent.request.headers ?? [:],
                 requestBody: sent.request.postData, resourceType: RouteRequest.ResourceType(sent.type ?? "Other"),
-                status: nil, statusText: nil, responseHeaders: [:])
+                status: nil, statusText: nil, responseHeaders: [:], requestId: sent.requestId)
             isResponse = false
             state.withLock { state in
                 if state.recording { state.started[sent.requestId] = Date() }
@@ -144,7 +205,7 @@ final class NetworkTraffic: Sendable {
                 method: request?.method ?? "GET", url: received.response.url, requestHeaders: request?.requestHeaders ?? [:],
                 requestBody: request?.requestBody, resourceType: RouteRequest.ResourceType(received.type ?? "Other"),
                 status: received.response.status, statusText: received.response.statusText,
-                responseHeaders: received.response.headers ?? [:])
+                responseHeaders: received.response.headers ?? [:], requestId: received.requestId)
             isResponse = true
             state.withLock { state in
                 if state.recording { state.responses[received.requestId] = exchange }
@@ -161,7 +222,18 @@ final class NetworkTraffic: Sendable {
     }
 }
 
+/// Why a response has no body to read.
+struct ResponseBodyUnavailable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
+}
+
 extension PageDriver {
+    func responseBody(of exchange: NetworkExchange, until deadline: ContinuousClock.Instant) async throws -> Data? {
+        guard let requestId = exchange.requestId else { throw ResponseBodyUnavailable(reason: "the engine gave no id for its request") }
+        return try await traffic.responseBody(requestId: requestId, until: deadline, timeout: configuration.responseTimeout)
+    }
+
     func interceptRequests(patterns: [String]?, decide: @escaping @Sendable (RouteRequest) async -> RouteDecision) async throws {
         try await browser.run {
             try await interceptor.intercept(patterns: patterns, decide: decide, timeout: configuration.responseTimeout)

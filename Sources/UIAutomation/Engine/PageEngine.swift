@@ -115,6 +115,9 @@ package protocol PageEngine: AnyObject, Sendable {
     /// `responses`) that `matches` accepts — counting those that start while `trigger` runs.
     func waitForExchange(responses: Bool, matching matches: @escaping @Sendable (NetworkExchange) -> Bool,
                          until deadline: ContinuousClock.Instant, trigger: () async throws -> Void) async throws -> NetworkExchange?
+    /// The whole body of `exchange`'s response once it is all in (by `deadline`; `nil` if not
+    /// by then). The exchange must come from this engine's network waits.
+    func responseBody(of exchange: NetworkExchange, until deadline: ContinuousClock.Instant) async throws -> Data?
 
     /// Starts keeping the page's exchanges whole (bodies included), for a HAR.
     func startRecordingTraffic() async throws
@@ -180,6 +183,9 @@ extension PageEngine {
     }
     /// An engine with one sort of handle: the node's own.
     package func treeNode(for node: NodeHandle) async throws -> NodeHandle? { node }
+    package func responseBody(of exchange: NetworkExchange, until deadline: ContinuousClock.Instant) async throws -> Data? {
+        throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot read response bodies"))
+    }
     /// An engine that cannot grant permissions leaves the page to ask (and be refused).
     package func allowClipboardAccess() async throws {}
     /// The element tree now, frames and all, within the response timeout.

@@ -20,9 +20,13 @@ public struct NetworkExchange: Sendable, CustomStringConvertible {
     public let statusText: String?
     /// The response headers (empty before the response).
     public let responseHeaders: [String: String]
+    /// The browser's id of the request, for reading the response's body
+    /// (``Application/responseBody(of:timeout:file:line:)``); `nil` when the engine has none.
+    package let requestId: String?
 
     package init(method: String, url: String, requestHeaders: [String: String], requestBody: String?,
-                 resourceType: RouteRequest.ResourceType, status: Int?, statusText: String?, responseHeaders: [String: String]) {
+                 resourceType: RouteRequest.ResourceType, status: Int?, statusText: String?, responseHeaders: [String: String],
+                 requestId: String? = nil) {
         self.method = method
         self.url = url
         self.requestHeaders = requestHeaders
@@ -31,6 +35,12 @@ public struct NetworkExchange: Sendable, CustomStringConvertible {
         self.status = status
         self.statusText = statusText
         self.responseHeaders = responseHeaders
+        self.requestId = requestId
+    }
+
+    /// The request header `name`, whatever its case.
+    public func requestHeader(_ name: String) -> String? {
+        requestHeaders.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
     /// The response header `name`, whatever its case.

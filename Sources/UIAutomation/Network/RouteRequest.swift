@@ -34,6 +34,22 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
     /// `GET http://…`.
     public var description: String { "\(method) \(url)" }
 
+    /// Whether this is the browser's CORS preflight (an `OPTIONS` asking whether a cross-origin
+    /// request may be sent), which routes are not asked about.
+    var isCORSPreflight: Bool {
+        method == "OPTIONS" && header("Access-Control-Request-Method") != nil
+    }
+
+    /// The page's origin when this request goes to another origin (`Origin` names one that is
+    /// not the URL's); `nil` for a same-origin request or one without `Origin`.
+    var crossOrigin: String? {
+        guard let origin = header("Origin")?.trimmingCharacters(in: .whitespaces), origin != "null",
+              let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              scheme.hasPrefix("http"), let host = components.host?.lowercased() else { return nil }
+        let own = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+        return origin.lowercased() == own ? nil : origin
+    }
+
     /// What a request is for. A struct of constants, so new types break no `switch`.
     public struct ResourceType: Hashable, Sendable, CustomStringConvertible {
         /// The name the browser uses (`Document`, `Fetch`, …).
@@ -60,6 +76,8 @@ public struct RouteRequest: Sendable, CustomStringConvertible {
         public static let font = ResourceType("Font")
         /// A WebSocket's opening request.
         public static let webSocket = ResourceType("WebSocket")
+        /// A CORS preflight (`OPTIONS`); routes are not asked about these (see ``Application/route(_:file:line:handler:)``).
+        public static let preflight = ResourceType("Preflight")
         /// Anything else.
         public static let other = ResourceType("Other")
     }

@@ -70,8 +70,39 @@ final class RouteTable: Sendable {
     }
 
     /// Decides `request`: the newest matching route that does not fall back; with none, it goes on.
+    /// The CORS preflight of a routed URL is answered here, allowing the request, without asking
+    /// the routes; a cross-origin response a route makes allows the page's origin unless the
+    /// route's headers say otherwise (as Playwright's routes do: a route, not the server, answers).
     func decide(_ request: RouteRequest, limit: Duration, signals: PageSignalLog) async -> RouteDecision {
-        for route in all where route.pattern.matches(request.url) {
+        let matching = all.filter { $0.pattern.matches(request.url) }
+        if request.isCORSPreflight, !matching.isEmpty { return Self.preflightAllowed(request) }
+        let decision = await decide(request, by: matching, limit: limit, signals: signals)
+        guard case .fulfill(let status, let headers, let body) = decision, let origin = request.crossOrigin else { return decision }
+        return .fulfill(status: status, headers: Self.allowing(origin, headers), body: body)
+    }
+
+    /// The answer to a CORS preflight of a routed request: 204, allowing the origin, method and
+    /// headers it asks for.
+    static func preflightAllowed(_ request: RouteRequest) -> RouteDecision {
+        var headers = [
+            "Access-Control-Allow-Origin": request.header("Origin") ?? "*",
+            "Access-Control-Allow-Methods": request.header("Access-Control-Request-Method") ?? "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+            "Access-Control-Allow-Credentials": "true",
+        ]
+        if let asked = request.header("Access-Control-Request-Headers") { headers["Access-Control-Allow-Headers"] = asked }
+        return .fulfill(status: 204, headers: headers, body: Data())
+    }
+
+    /// `headers` with `Access-Control-Allow-Origin: origin` (and credentials, `Vary: Origin`)
+    /// unless they give an `Access-Control-Allow-Origin` of their own.
+    static func allowing(_ origin: String, _ headers: [String: String]) -> [String: String] {
+        guard !headers.keys.contains(where: { $0.caseInsensitiveCompare("Access-Control-Allow-Origin") == .orderedSame }) else { return headers }
+        return headers.withDefault("Access-Control-Allow-Origin", origin).withDefault("Access-Control-Allow-Credentials", "true")
+            .withDefault("Vary", "Origin")
+    }
+
+    private func decide(_ request: RouteRequest, by matching: [Route], limit: Duration, signals: PageSignalLog) async -> RouteDecision {
+        for route in matching {
             route.handled.add(1, ordering: .relaxed)
             let outcome = await Self.run(route.handler, on: request, limit: limit)
             switch outcome {

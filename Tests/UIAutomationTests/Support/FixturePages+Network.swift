@@ -5,6 +5,7 @@ extension FixturePages {
         "/signals": signals,
         "/network": network,
         "/clock": clock,
+        "/cors": cors,
     ]
 
     /// Buttons that make the page report each kind of signal. Its policy forbids style
@@ -63,6 +64,24 @@ extension FixturePages {
             };
             source.onerror = () => show('stream error ' + source.readyState);
           }
+        </script>
+        """)
+
+    /// Requests to another origin, one no machine can reach (`.invalid`), for routes to answer:
+    /// a simple GET and a PUT with a JSON body, which the browser sends only after a CORS
+    /// preflight. Each shows what it got.
+    static let cors = page("CORS", """
+        <button data-testid="get" onclick="send('GET')">Get</button>
+        <button data-testid="put" onclick="send('PUT')">Put</button>
+        <p data-testid="result">nothing yet</p>
+        <script>
+          function send(method) {
+            const options = method === 'PUT'
+              ? {method, headers: {'Content-Type': 'application/json', 'X-Lab': 'yes'}, body: JSON.stringify({name: 'Ada'})} : {};
+            fetch('http://api.lab.invalid/comments/1', options)
+              .then(r => r.text().then(t => show(method + ' ' + r.status + ' ' + t)), e => show('failed ' + e.name));
+          }
+          function show(text) { document.querySelector('[data-testid=result]').textContent = text; }
         </script>
         """)
 
