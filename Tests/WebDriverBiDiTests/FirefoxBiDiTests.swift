@@ -47,7 +47,6 @@ struct FirefoxBiDiTests {
             _ = try await FirefoxBrowser.launch(options)
         }
         #expect(throws: BiDiError.self) { _ = try FirefoxDiscovery.locate(environment: ["LAB_FIREFOX": "/nonexistent/firefox"]) }
-        #expect(throws: BiDiError.self) { _ = try FirefoxDiscovery.locate(environment: ["PATH": "/nonexistent"]) == "" && false }
     }
 
     @Test func aBinaryThatExitsAtOnceIsATypedError() async throws {
@@ -204,7 +203,8 @@ struct FirefoxBiDiTests {
                     return text.contains("boom")
                 }
             // The connection still works after each of them.
-            #expect(try await firefox.evaluate("6 * 7", in: tab) == .number(42))
+            let product = try await firefox.evaluate("6 * 7", in: tab)
+            #expect(product == .number(42))
         }
     }
 
@@ -215,7 +215,8 @@ struct FirefoxBiDiTests {
                 try await firefox.send(BiDi.Script.Evaluate("new Promise(() => {})", in: .context(tab)), timeout: .milliseconds(300))
             }
             #expect(ContinuousClock.now - started < .seconds(5))
-            #expect(try await firefox.evaluate("'still here'", in: tab) == .string("still here"))
+            let answer = try await firefox.evaluate("'still here'", in: tab)
+            #expect(answer == .string("still here"))
         }
     }
 

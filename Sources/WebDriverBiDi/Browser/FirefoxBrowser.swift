@@ -168,6 +168,7 @@ public final class FirefoxBrowser: Sendable {
     }
 
     /// Sends `command` on the session's connection (see ``BiDiConnection/send(_:timeout:)``).
+    @discardableResult
     public func send<Command: BiDiCommand>(_ command: Command, timeout: Duration? = nil) async throws -> Command.Result {
         try await connection.send(command, timeout: timeout)
     }

@@ -91,6 +91,7 @@ public final class BiDiConnection: Sendable {
     // MARK: - Commands
 
     /// Sends `command` and waits (at most `timeout`, else ``defaultTimeout``) for its typed result.
+    @discardableResult
     public func send<Command: BiDiCommand>(_ command: Command, timeout: Duration? = nil) async throws -> Command.Result {
         let reply = try await call(Command.method, params: command, timeout: timeout)
         if Command.Result.self == BiDi.Empty.self { return BiDi.Empty() as! Command.Result }
