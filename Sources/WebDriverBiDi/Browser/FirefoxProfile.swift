@@ -69,7 +69,7 @@ enum FirefoxProfile {
     /// ``preferences`` and then `extra` (later lines win). Its path.
     static func create(extra: [(String, Value)]) throws -> String {
         let base = FileManager.default.temporaryDirectory.path
-        var template = Array((base + "/lab-firefox-XXXXXX").utf8CString)
+        var template = Array((base + "/automationlab-profile-firefox-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw BiDiError.launchFailed(path: base, errno: errno)
         }
