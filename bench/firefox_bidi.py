@@ -165,6 +165,12 @@ def firefox():
             {"type": "pointer", "id": "m", "actions": [{"type": "pointerMove", "x": 20, "y": 10}, {"type": "pointerDown", "button": 0},
                                                         {"type": "pointerUp", "button": 0}]}]}), rounds=50))
         print("captureScreenshot (viewport):", timed(lambda: browser.call("browsingContext.captureScreenshot", {"context": context}), rounds=20))
+        def fresh_context():
+            user_context = browser.call("browser.createUserContext", {})["userContext"]
+            tab = browser.call("browsingContext.create", {"type": "tab", "userContext": user_context})["context"]
+            browser.call("browsingContext.navigate", {"context": tab, "url": "data:text/html," + PAGE, "wait": "complete"})
+            browser.call("browser.removeUserContext", {"userContext": user_context})
+        print("fresh user context + tab + navigate + remove (per-test isolation):", timed(fresh_context, rounds=20))
         time.sleep(1)
         print(f"memory: {browser.group_size()} processes, PSS {browser.pss_mb():.0f} MB (one tab, a small page)")
     finally:
