@@ -44,7 +44,8 @@ extension PageDriver {
     /// value (promises awaited); `nil` when the node is gone. A thrown exception becomes
     /// ``DevToolsError/javaScriptException(message:)``.
     func callFunction(_ declaration: String, on node: NodeHandle, arguments: [JSONValue] = []) async throws -> JSONValue? {
-        try await browser.run {
+        if let ref = node.inPageReference { return try await callFunction(declaration, onInPageNode: ref, arguments: arguments) }
+        return try await browser.run {
             // A node that left the document has no handle: `nil`.
             guard let objectId = try await NodeHandles.object(for: node, in: page, group: nil, limit: configuration.responseTimeout)
             else { return nil }
@@ -64,6 +65,27 @@ extension PageDriver {
                 throw DevToolsError.javaScriptException(message: exception.message)
             }
             return reply.result.value
+        }
+    }
+
+    /// ``callFunction(_:on:arguments:)`` on a node the in-page engine resolved: one
+    /// `Runtime.evaluate` that finds the node by its reference and calls `declaration` on it,
+    /// where a remote object would cost a round trip to make it and one to release it.
+    private func callFunction(_ declaration: String, onInPageNode ref: Int, arguments: [JSONValue]) async throws -> JSONValue? {
+        let encoded = String(decoding: try JSONEncoder().encode(arguments), as: UTF8.self)
+        let expression = """
+            (() => { const node = \(PageScripts.inPageNode(ref)); if (node == null) return { gone: true };
+              return Promise.resolve((\(declaration)).apply(node, \(encoded))).then((value) => ({ value })); })()
+            """
+        return try await browser.run {
+            let reply = try await page.send(
+                CDP.Runtime.Evaluate(expression: expression, returnByValue: true, awaitPromise: true), timeout: configuration.responseTimeout)
+            if let exception = reply.exceptionDetails {
+                throw DevToolsError.javaScriptException(message: exception.message)
+            }
+            // `undefined` has no `value` (as `callFunctionOn` answers no value for it).
+            guard case .object(let answer)? = reply.result.value, answer["gone"] == nil else { return nil }
+            return answer["value"]
         }
     }
 
