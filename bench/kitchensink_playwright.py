@@ -17,7 +17,10 @@ something neither user nor Playwright can do the same way, both ports change it 
   - { force: true } on a disabled field or box sets value / checked with a script;
   - .prev() (a field's label) is the label's own selector, label[for=…];
   - .submit() is a press of the form's Submit button;
-  - chai-jQuery's be.checked on a set is "at least one is checked", not.be.checked "none is".
+  - chai-jQuery's be.checked on a set is "at least one is checked", not.be.checked "none is";
+  - cy.request (sent outside the page, which no route sees) is a fetch from the page;
+  - a spy (cy.intercept(method, url) + cy.wait) is expect_response with a method predicate,
+    delayMs a sleep in the route's handler, aliases local variables.
 The runner (a fresh context per case, the timing, the JSON, STEPS=1) is realworld_runner.py's.
 Usage: kitchensink_playwright.py BROWSER BASE_URL [ROUNDS] [FLAGS_JSON] [CASE_FILTER]"""
 import json, os, re, time

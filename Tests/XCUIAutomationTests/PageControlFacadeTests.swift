@@ -17,7 +17,8 @@ final class PageControlFacadeTests: FailureCapturingTestCase {
         XCTAssertEqual(response?.status, 200)
         XCTAssertEqual(response?.responseHeader("x-routed"), "yes")
         XCTAssertEqual(app.staticTexts["log"].label, "loaded from a route")
-        let request = app.waitForRequest("**/api/data") { app.buttons["load"].tap() }
+        XCTAssertEqual(response.flatMap { app.responseBody(of: $0) }.map { String(decoding: $0, as: UTF8.self) }, "from a route")
+        let request = app.waitForRequest("**/api/data", method: "GET") { app.buttons["load"].tap() }
         XCTAssertEqual(request?.method, "GET")
         XCTAssertEqual(app.pageSignals.filter(\.isError).map(\.description), [])
         app.setNetworkConditions(.offline)
