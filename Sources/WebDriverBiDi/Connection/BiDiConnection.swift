@@ -9,7 +9,7 @@ import Synchronization
 /// and fails with a ``BiDiError``: nothing waits for ever. Events reach this process only for
 /// what a `session.subscribe` asked for (``subscribe(_:contexts:timeout:)``).
 ///
-/// The messages travel over DevTools' ``WebSocketTransport`` (or any `CDPTransport`: the
+/// The messages travel over DevTools' `WebSocketTransport` (or any `CDPTransport`: the
 /// protocol carries whole messages and knows nothing of CDP but its name).
 public final class BiDiConnection: Sendable {
     /// The time limit of commands that name none.
