@@ -49,6 +49,7 @@ public final class BiDiConnection: Sendable {
 
     /// Starts reading from `transport`, which the connection owns from now on.
     /// - Parameters:
+    ///   - transport: the connection to the browser (a ``BiDiConnection`` owns it from now on).
     ///   - defaultTimeout: the time limit of commands that name none.
     ///   - closeReason: turns the transport's close reason (`nil`: closed by this process) into
     ///     the error pending and later commands fail with (a launched browser reports its exit
