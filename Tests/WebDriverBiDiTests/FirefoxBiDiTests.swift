@@ -40,6 +40,29 @@ struct FirefoxBiDiTests {
         }
     }
 
+    @Test func aBrowserKilledFromOutsideFailsPendingCommandsAtOnce() async throws {
+        let firefox = try await FirefoxBrowser.launch()
+        let pending = Task {
+            try await firefox.send(BiDi.Script.Evaluate("new Promise(() => {})", in: .realm("none")), timeout: .seconds(60))
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        let started = ContinuousClock.now
+        kill(-firefox.pid, SIGKILL)
+        // The socket's close or the process's exit, whichever is seen first; never the time limit.
+        await #expect {
+            try await pending.value
+        } throws: { error in
+            switch error {
+            case BiDiError.browserExited, BiDiError.connectionClosed: true
+            default: false
+            }
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(await firefox.terminate())
+        #expect(firefox.exitStatus == .signaled(SIGKILL))
+        #expect(!FileManager.default.fileExists(atPath: firefox.profileDirectory))
+    }
+
     @Test func aMissingBinaryIsATypedError() async throws {
         var options = FirefoxBrowser.LaunchOptions()
         options.executable = "/nonexistent/firefox"

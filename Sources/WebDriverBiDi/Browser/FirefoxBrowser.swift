@@ -5,11 +5,11 @@ import Synchronization
 
 /// A Firefox this process started, headless, with a WebDriver BiDi session open on it.
 ///
-/// Each browser has a fresh profile of its own (``profileDirectory``), runs in a process group
-/// of its own under DevTools' supervisor (`SupervisedProcess`), so that nothing of it — Firefox
-/// forks a dozen helper and content processes — outlives ``terminate()`` or this process, even
-/// when this process is killed. ``terminate()`` returns once no process of the group runs and
-/// the profile is gone.
+/// Each browser has a fresh profile of its own (``profileDirectory``) and runs in a process
+/// group of its own under DevTools' supervisor (`SupervisedProcess`), so that nothing of it —
+/// Firefox forks helper and content processes, six with this module's preferences — outlives
+/// ``terminate(timeout:)`` or this process, even when this process is killed.
+/// ``terminate(timeout:)`` returns once no process of the group runs and the profile is gone.
 ///
 /// ```swift
 /// let firefox = try await FirefoxBrowser.launch()
@@ -57,7 +57,7 @@ public final class FirefoxBrowser: Sendable {
     public let executable: String
     /// The WebDriver BiDi endpoint the browser announced (`ws://127.0.0.1:PORT`).
     public let endpoint: String
-    /// The profile directory, removed by ``terminate()``.
+    /// The profile directory, removed by ``terminate(timeout:)``.
     public let profileDirectory: String
     private let process: SupervisedProcess
     private let terminated = Mutex(false)

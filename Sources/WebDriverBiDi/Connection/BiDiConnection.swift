@@ -9,7 +9,7 @@ import Synchronization
 /// and fails with a ``BiDiError``: nothing waits for ever. Events reach this process only for
 /// what a `session.subscribe` asked for (``subscribe(_:contexts:timeout:)``).
 ///
-/// The messages travel over DevTools' ``WebSocketTransport`` (or any `CDPTransport`: the
+/// The messages travel over DevTools' `WebSocketTransport` (or any `CDPTransport`: the
 /// protocol carries whole messages and knows nothing of CDP but its name).
 public final class BiDiConnection: Sendable {
     /// The time limit of commands that name none.
@@ -49,6 +49,7 @@ public final class BiDiConnection: Sendable {
 
     /// Starts reading from `transport`, which the connection owns from now on.
     /// - Parameters:
+    ///   - transport: the connection to the browser (a ``BiDiConnection`` owns it from now on).
     ///   - defaultTimeout: the time limit of commands that name none.
     ///   - closeReason: turns the transport's close reason (`nil`: closed by this process) into
     ///     the error pending and later commands fail with (a launched browser reports its exit
