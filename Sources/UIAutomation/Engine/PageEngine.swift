@@ -7,8 +7,11 @@ package import LabSupport
 /// Everything above it — queries, resolution, actionability loops, waits, deadlines, steps,
 /// the XCUITest facade — is written against this protocol only. ``PageDriver`` implements it
 /// over the Chrome DevTools Protocol; the tests' mock engine implements it in memory, so
-/// resolution, actionability and waiting are tested without a browser. Package-level while
-/// there is one real engine: the shape is still free to change.
+/// resolution, actionability and waiting are tested without a browser. A ``BrowserEngine``
+/// (what a ``BrowserSource`` hands out) opens one per launch; an engine's own errors conform to
+/// ``EngineError``. Package-level: an engine may live in a module of its own in this package
+/// (everything it builds — ``PageSnapshot``, ``ElementSnapshot``, ``NodeHandle`` — has a
+/// `package` initialiser), and the shape is still free to change.
 package protocol PageEngine: AnyObject, Sendable {
     // MARK: Lifecycle
 
