@@ -22,7 +22,11 @@ import PackageDescription
 //   lab → Sharding (splits a test list into balanced shards; knows only test ids and durations)
 //   UIFlows → Flows (the flow engine knows no browser) and UIFlows → UIAutomation
 //   LabTesting → LabKit + UIAutomation (the bridge tests use; the apps never import UIAutomation)
-//   lab → Recorder → UIAutomation (`lab record`, `lab inspect`); UIAutomation knows nothing of the recorder
+//   lab → Recorder → UIAutomation (`lab record`, `lab inspect`; the recorder asks the engine, not CDP); UIAutomation
+//   knows nothing of the recorder
+//   XCUIAutomation → UIAutomation, UIAutomationTesting, CTypeRecords (finds a test target's UITestTarget in the type records)
+//   Engines: UIAutomation's PageEngine/BrowserEngine protocols; the DevTools engine is UIAutomation's DevToolsEngine/
+//   folder (UIAutomation → DevTools); an engine in a module of its own depends on UIAutomation, never the reverse
 // The apps know nothing of UIAutomation; UIAutomation knows nothing of the apps.
 let package = Package(
     name: "AutomationLab",

@@ -1,8 +1,8 @@
-public import UIAutomation
+package import UIAutomation
 
 /// The `cdp:` and `webdriver:` values of `LAB_BROWSER_SOURCE`: registered with UIAutomation's
 /// `BrowserSources` as the process loads this module (``registerRemoteSources()``).
-package enum RemoteSources: RemoteBrowserSourceParser {
+package enum RemoteSources: BrowserSourceParser {
     package static func source(_ text: String) throws(RemoteBrowserError) -> (any BrowserSource)? {
         if text.hasPrefix("cdp:") { return try CDPBrowserSource(endpoint: String(text.dropFirst(4))) }
         if text.hasPrefix("webdriver:") { return try WebDriverBrowserSource(endpoint: String(text.dropFirst(10))) }

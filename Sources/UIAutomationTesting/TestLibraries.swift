@@ -1,5 +1,5 @@
 import Testing
-public import UIAutomation
+package import UIAutomation
 
 /// UIAutomation's view of the test libraries (see `TestLibraryBridge`): the Swift Testing test
 /// running the current task, else the XCTest case running now; and Swift Testing attachments

@@ -63,7 +63,7 @@ public struct LocalBrowserSource: BrowserSource {
 /// `webdriver:`): the `RemoteBrowsers` module's sources, registered
 /// (``BrowserSources/register(_:)``) when that module is loaded into the process, so that
 /// UIAutomation itself links no HTTP client.
-package protocol RemoteBrowserSourceParser: Sendable {
+package protocol BrowserSourceParser: Sendable {
     /// The source `text` names (`cdp:…`, `webdriver:…`); `nil` for a scheme it does not know.
     static func source(_ text: String) throws(RemoteBrowserError) -> (any BrowserSource)?
 }
@@ -98,12 +98,12 @@ public enum BrowserSources {
     }
 
     /// The parsers of other modules' schemes, in the order they registered.
-    private static let parsers = Mutex<[any RemoteBrowserSourceParser.Type]>([])
+    private static let parsers = Mutex<[any BrowserSourceParser.Type]>([])
 
     /// Lets ``parse(_:)`` (and so `LAB_BROWSER_SOURCE`) name `parser`'s sources. The
     /// `RemoteBrowsers` module registers its `cdp:` and `webdriver:` parser as the process loads
     /// it; registering the same parser again changes nothing.
-    package static func register(_ parser: any RemoteBrowserSourceParser.Type) {
+    package static func register(_ parser: any BrowserSourceParser.Type) {
         parsers.withLock { parsers in
             if !parsers.contains(where: { $0 == parser }) { parsers.append(parser) }
         }

@@ -7,8 +7,11 @@ package import LabSupport
 /// Everything above it — queries, resolution, actionability loops, waits, deadlines, steps,
 /// the XCUITest facade — is written against this protocol only. ``PageDriver`` implements it
 /// over the Chrome DevTools Protocol; the tests' mock engine implements it in memory, so
-/// resolution, actionability and waiting are tested without a browser. Package-level while
-/// there is one real engine: the shape is still free to change.
+/// resolution, actionability and waiting are tested without a browser. A ``BrowserEngine``
+/// (what a ``BrowserSource`` hands out) opens one per launch; an engine's own errors conform to
+/// ``EngineError``. Package-level: an engine may live in a module of its own in this package
+/// (everything it builds — ``PageSnapshot``, ``ElementSnapshot``, ``NodeHandle`` — has a
+/// `package` initialiser), and the shape is still free to change.
 package protocol PageEngine: AnyObject, Sendable {
     // MARK: Lifecycle
 
@@ -50,6 +53,13 @@ package protocol PageEngine: AnyObject, Sendable {
     func nodes(_ nodes: [NodeHandle], matchingCSS selector: String) async throws -> Set<NodeHandle>
     /// Evaluates an expression in the page's main frame (promises awaited).
     func evaluate(_ expression: String) async throws -> JSONValue
+
+    // MARK: Queries in the page
+
+    /// Resolves `steps` with the in-page query engine (`elementQuery.js`, its wire format
+    /// ``InPageRequest``), or says why it cannot answer exactly (the query is then resolved in
+    /// ``snapshot(timeout:frames:)``'s tree).
+    func inPageQuery(steps: [QueryStep]) async throws -> InPageResolution
 
     // MARK: Input
 
@@ -175,6 +185,10 @@ extension PageEngine {
                               deliver: @escaping @Sendable (WorldEvent) async -> Bool) async throws -> any PageWorld {
         throw UIAutomationError(query: "", reason: .invalidRequest("this page engine cannot run a tool's script in a world of its own"))
     }
+    /// An engine without the in-page query engine resolves every query in its tree.
+    package func inPageQuery(steps: [QueryStep]) async throws -> InPageResolution {
+        .fallback("this page engine resolves queries in its element tree only")
+    }
     /// An engine without an overlay highlights nothing.
     package func highlight(_ node: NodeHandle?) async throws {}
     package func stopHighlighting() async {}
@@ -228,6 +242,9 @@ package struct NodeHandle: Hashable, Sendable, CustomStringConvertible {
     package struct Kind: Hashable, Sendable {
         package let rawValue: UInt8
         package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The in-page query engine's references (``NodeHandle/inPage(_:)``).
+        package static let inPage = Kind(rawValue: 1)
     }
 
     /// What the engine knows the node by.
@@ -264,6 +281,14 @@ package struct NodeHandle: Hashable, Sendable, CustomStringConvertible {
         guard self.kind == kind, case .string(let string) = reference else { return nil }
         return string
     }
+
+    /// A reference of the in-page query engine (`elementQuery.js`: an element a query
+    /// resolved in the page; `window.__labInpage.node(ref)` is its node), in any engine that
+    /// runs the script: kind 1 (engines number their own sorts from 2 on).
+    package static func inPage(_ ref: Int) -> NodeHandle { NodeHandle(ref, kind: .inPage) }
+
+    /// The in-page query engine's reference, for a node it resolved.
+    package var inPageReference: Int? { number(ofKind: .inPage) }
 
     package var description: String {
         let prefix = kind.rawValue == 0 ? "node " : "node (kind \(kind.rawValue)) "

@@ -16,17 +16,18 @@ extension Application {
         let frames = frames || steps.contains { $0.readsFrames }
         let engine = configuration.elementEngine
         return try await perform(query) {
-            guard !tree, engine != .accessibilityTree, let pageDriver = driver as? PageDriver else {
+            guard !tree, engine != .accessibilityTree else {
                 return try await resolveInTree(driver, steps: steps, query: query, frames: frames)
             }
             let started = ContinuousClock.now
             // `.both` compares only answers given while the page stood still (its change stamp).
-            let stampBefore = engine == .both ? try await pageDriver.evaluate(PageScripts.stamp).string : nil
-            switch try await pageDriver.inPageQuery(steps: steps) {
+            // (An engine that cannot read the stamp never proves the page stood still.)
+            let stampBefore = engine == .both ? (try? await driver.evaluate(PageScripts.stamp))?.string : nil
+            switch try await driver.inPageQuery(steps: steps) {
             case .answered(let answer):
                 Self.noteResolution("in page (\(answer.path))", since: started)
                 if engine == .both {
-                    return try await resolveInBoth(answer, pageDriver, steps: steps, query: query, frames: frames, stampBefore: stampBefore)
+                    return try await resolveInBoth(answer, driver, steps: steps, query: query, frames: frames, stampBefore: stampBefore)
                 }
                 return try resolveInPage(answer, steps: steps, query: query)
             case .fallback(let reason):
@@ -81,7 +82,7 @@ extension Application {
     /// 1…n), or its failure as the tree path reports it: the same reason and matches; the element
     /// tree and "did you mean" are read from the accessibility tree when the failure is reported
     /// (``recordFailure(_:)``), never while a query is polled.
-    private func resolveInPage(_ answer: PageDriver.InPageAnswer, steps: [QueryStep], query: String) throws -> (PageSnapshot, [Int]) {
+    private func resolveInPage(_ answer: InPageAnswer, steps: [QueryStep], query: String) throws -> (PageSnapshot, [Int]) {
         if let failure = answer.failure {
             let reason: UIAutomationError.Reason
             switch failure {
@@ -103,7 +104,7 @@ extension Application {
     /// any engine being wrong: a difference fails the query only when the page's change stamp was
     /// the same before the in-page answer and after the tree's; otherwise both are asked again
     /// (up to five times, then the tree's answer stands).
-    private func resolveInBoth(_ first: PageDriver.InPageAnswer, _ driver: PageDriver, steps: [QueryStep], query: String,
+    private func resolveInBoth(_ first: InPageAnswer, _ driver: any PageEngine, steps: [QueryStep], query: String,
                                frames: Bool, stampBefore: String?) async throws -> (PageSnapshot, [Int]) {
         var answer = first, before = stampBefore
         var tree: Result<(PageSnapshot, [Int]), UIAutomationError> = .failure(UIAutomationError(query: query, reason: .noMatch))
@@ -128,7 +129,7 @@ extension Application {
     }
 
     /// How the in-page answer differs from the tree's, or `nil` when they agree.
-    static func difference(inPage answer: PageDriver.InPageAnswer, tree: Result<(PageSnapshot, [Int]), UIAutomationError>) -> String? {
+    static func difference(inPage answer: InPageAnswer, tree: Result<(PageSnapshot, [Int]), UIAutomationError>) -> String? {
         switch (answer.failure, tree) {
         case (nil, .success(let (snapshot, indexes))):
             let inTree = indexes.map { snapshot.elements[$0] }

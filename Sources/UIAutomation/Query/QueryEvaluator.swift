@@ -1,5 +1,5 @@
 /// Runs a query chain against one ``PageSnapshot``.
-struct QueryEvaluator {
+package struct QueryEvaluator {
     let snapshot: PageSnapshot
     /// Answers `isHittable` for predicates that ask for it (a hit test per element, so it
     /// runs only for the candidates of steps whose predicate reads `isHittable`).
@@ -8,7 +8,7 @@ struct QueryEvaluator {
     var cssMatches: (String, [Int]) async throws -> Set<Int> = { _, _ in [] }
 
     /// Why a chain matched nothing usable.
-    enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         /// A `.pick(.unique)` found no match (or any pick found nothing).
         case noMatch(step: Int)
         /// A `.pick(.unique)` found several: their indexes.

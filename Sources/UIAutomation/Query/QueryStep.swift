@@ -1,7 +1,7 @@
 import LabSupport
 
 /// One step of a query chain, applied to the set of elements the previous step produced.
-enum QueryStep: Sendable, CustomStringConvertible {
+package enum QueryStep: Sendable, CustomStringConvertible {
     /// All descendants of type `type` (`.any`: every descendant).
     case descendants(ElementType)
     /// Direct children of type `type`.
@@ -16,14 +16,14 @@ enum QueryStep: Sendable, CustomStringConvertible {
     case pick(ElementPick)
 
     /// Whether the step reads elements' frames (a predicate on `frame.…`).
-    var readsFrames: Bool {
+    package var readsFrames: Bool {
         switch self {
         case .matching(let predicate), .containing(let predicate): return ElementKeys.readsFrame(predicate)
         case .descendants, .children, .css, .pick: return false
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .descendants(let type): return "descendants(matching: .\(type.name))"
         case .children(let type): return "children(matching: .\(type.name))"
@@ -36,7 +36,7 @@ enum QueryStep: Sendable, CustomStringConvertible {
 }
 
 /// How an ``Element`` picks one element from its query's matches.
-enum ElementPick: Sendable, Equatable, CustomStringConvertible {
+package enum ElementPick: Sendable, Equatable, CustomStringConvertible {
     /// Exactly one match, or an error naming all of them (XCUITest's `element`).
     case unique
     /// The first match in document order (`firstMatch`).
@@ -44,7 +44,7 @@ enum ElementPick: Sendable, Equatable, CustomStringConvertible {
     /// The match at an index (`element(boundBy:)`).
     case index(Int)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unique: return "element"
         case .first: return "firstMatch"

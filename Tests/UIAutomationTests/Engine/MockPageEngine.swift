@@ -25,6 +25,7 @@ final class MockPageEngine: PageEngine {
         var calls: [Call] = []
         var idleDeadlines: [ContinuousClock.Instant] = []
         var dialogs: [JavaScriptDialog] = []
+        var evaluationError: (any Error)?
     }
 
     private let state: Mutex<State>
@@ -99,8 +100,12 @@ final class MockPageEngine: PageEngine {
     }
 
     func evaluate(_ expression: String) async throws -> JSONValue {
+        if let error = state.withLock({ $0.evaluationError }) { throw error }
         throw UIAutomationError(query: "", reason: .invalidRequest("the mock engine runs no page scripts"))
     }
+
+    /// Makes every evaluation fail with `error` (an engine's own error, say).
+    func failEvaluations(with error: any Error) { state.withLock { $0.evaluationError = error } }
 
     func tap(x: Double, y: Double, count: Int, holding duration: Duration) async throws { log(.tap(x: x, y: y, count: count)) }
     func hover(x: Double, y: Double) async throws {}
