@@ -14,7 +14,7 @@ public import UIAutomation
 ///
 /// Every candidate is checked with UIAutomation's own query evaluator
 /// (`PageSnapshot.indexes(of:)`): a query is never returned that would match none or
-/// several elements in that tree. ``verifyLive(_:is:)`` checks one again against the running app.
+/// several elements in that tree. `verifyLive(_:is:)` (package) checks one again against the running app.
 public struct QueryChooser: Sendable {
     /// The application queries are built on (`app.…` in the code).
     public let app: Application

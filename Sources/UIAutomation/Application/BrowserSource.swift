@@ -26,7 +26,7 @@ public protocol BrowserSource: Sendable, CustomStringConvertible {
 ///
 /// Sources make one with ``launch(_:)`` (a local Chromium) or
 /// ``attach(webSocketURL:headers:connectTimeout:callTimeout:peer:release:)`` (a running one,
-/// over its DevTools WebSocket), or — an engine of this package — from the ``BrowserEngine``
+/// over its DevTools WebSocket), or — an engine of this package — from the `BrowserEngine`
 /// that drives it; how it is driven stays inside the engine.
 public struct ObtainedBrowser: Sendable {
     /// The engine that drives the browser and opens each launch's page.

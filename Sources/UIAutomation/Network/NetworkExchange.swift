@@ -1,8 +1,7 @@
 import Foundation
 
-/// A request the page made and, once it came, its response's head: what
-/// ``Application/waitForRequest(_:timeout:file:line:during:)`` and
-/// ``Application/waitForResponse(_:timeout:file:line:during:)`` return.
+/// A request the page made and, once it came, its response's head: what the application's
+/// network waits (`waitForRequest` and `waitForResponse`) return.
 public struct NetworkExchange: Sendable, CustomStringConvertible {
     /// `GET`, `POST`, ….
     public let method: String
