@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 import WebDriverBiDi
 
-/// WebDriverBiDi against the real firefox-esr: a browser per test, one at a time (each is
-/// ~400 MB and seconds of CPU to start).
+/// WebDriverBiDi against the real firefox-esr, one test at a time: the tests of launching and
+/// ending a browser launch their own; the others share one (each is ~400 MB and seconds of CPU
+/// to start) and isolate themselves with a user context each.
 @Suite("Firefox over WebDriver BiDi", .serialized, .heavyWork, .enabled(if: firefoxAvailable, "no Firefox: apt-get install firefox-esr, or set LAB_FIREFOX"))
 struct FirefoxBiDiTests {
 

@@ -6,23 +6,54 @@ import WebDriverBiDi
 /// Whether a Firefox can be found (`LAB_FIREFOX`, `firefox-esr` on PATH, …): the tests need the real one.
 let firefoxAvailable = (try? FirefoxDiscovery.locate()) != nil
 
-/// Runs `body` with a freshly launched Firefox and a new tab in it, then terminates the browser
-/// (also when `body` throws), and checks that nothing of it is left.
+/// Runs `body` with a Firefox and a new tab in a user context of its own (removed after it, also
+/// when `body` throws). Without `capabilities` the browser is the suite's shared one
+/// (``SharedFirefox``): a cold start costs seconds of CPU, and the tests that check launching and
+/// ending a browser launch their own. With `capabilities` (session settings) it is launched for
+/// `body` alone and terminated after it, checking that nothing of it is left.
 func withFirefox(
     capabilities: [String: JSONValue] = [:],
     _ body: (FirefoxBrowser, String) async throws -> Void
 ) async throws {
-    var options = FirefoxBrowser.LaunchOptions()
-    options.capabilities = capabilities
-    let firefox = try await FirefoxBrowser.launch(options)
+    guard capabilities.isEmpty else {
+        var options = FirefoxBrowser.LaunchOptions()
+        options.capabilities = capabilities
+        let firefox = try await FirefoxBrowser.launch(options)
+        do {
+            let tab = try await firefox.send(BiDi.BrowsingContext.Create(type: .tab)).context
+            try await body(firefox, tab)
+        } catch {
+            await firefox.terminate()
+            throw error
+        }
+        #expect(await firefox.terminate())
+        return
+    }
+    let firefox = try await SharedFirefox.shared.browser()
+    let userContext = try await firefox.send(BiDi.Browser.CreateUserContext()).userContext
     do {
-        let tab = try await firefox.send(BiDi.BrowsingContext.Create(type: .tab)).context
+        let tab = try await firefox.send(BiDi.BrowsingContext.Create(type: .tab, userContext: userContext)).context
         try await body(firefox, tab)
     } catch {
-        await firefox.terminate()
+        _ = try? await firefox.send(BiDi.Browser.RemoveUserContext(userContext: userContext))
         throw error
     }
-    #expect(await firefox.terminate())
+    try await firefox.send(BiDi.Browser.RemoveUserContext(userContext: userContext))
+}
+
+/// One Firefox for the suite's tests, launched on first use (again if it has gone). It is not
+/// terminated by a test: the module ends every browser still running, and deletes its profile,
+/// when the test process exits (and the scripts check that no browser is left).
+actor SharedFirefox {
+    static let shared = SharedFirefox()
+    private var running: FirefoxBrowser?
+
+    func browser() async throws -> FirefoxBrowser {
+        if let running, !running.isGone { return running }
+        let launched = try await FirefoxBrowser.launch()
+        running = launched
+        return launched
+    }
 }
 
 /// A `data:` URL of an HTML document.
